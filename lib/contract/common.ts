@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Spec Limits table, in one place so schemas, service and tests agree. */
+export const LIMITS = {
+  eventsLimitMax: 500,
+  catalogueLimitMax: 500,
+  clicksLimitMax: 1000,
+  searchLimitMax: 50,
+  defaultLimit: 100,
+  defaultSearchLimit: 10,
+  accessTokenSeconds: 3600,
+  refreshTokenSeconds: 7 * 24 * 3600,
+  liveWindowHours: 3,
+  /** Bounds on free text and arrays so a client cannot make the service do unbounded work. */
+  maxTextLength: 200,
+  maxArrayItems: 100,
+} as const;
+
+/**
+ * An ISO 8601 date-time as accepted from clients: with `Z`, with an offset, or with none (read as UTC);
+ * a bare date is midnight UTC.
+ */
+export const ZIsoDateInputSchema = z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()]).meta({
+  description: 'ISO 8601 date-time; without an offset it is read as UTC; a bare date is midnight UTC.',
+  examples: ['2026-11-22T18:00:00Z'],
+});
+
+/** An ISO 8601 UTC timestamp as the service writes it (`Date#toISOString`). */
+export const ZIsoTimestampSchema = z.string().meta({ examples: ['2026-11-22T17:03:12.345Z'] });
+
+/** `YYYY-MM-DD hh:mm:ss.SSS +hhmm` in the place's time zone. */
+export const ZLocalDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} [+-]\d{4}$/)
+  .meta({ examples: ['2026-11-22 20:30:00.000 +0100'] });
+
+export const ZLngSchema = z.number().min(-180).max(180);
+export const ZLatSchema = z.number().min(-90).max(90);
+
+/** Longitude/latitude from a query string. */
+export const ZQueryLngSchema = z.coerce.number().min(-180).max(180);
+export const ZQueryLatSchema = z.coerce.number().min(-90).max(90);
+
+export const ZPageParamsSchema = z.object({
+  pageNumber: z.number().int(),
+  limit: z.number().int(),
+});
+export type TPageParams = z.infer<typeof ZPageParamsSchema>;
+
+/** `nextPageParams` is null on the last page and `previousPageParams` null on the first (DESIGN §4). */
+export const ZPaginationSchema = z
+  .object({
+    totalItems: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+    perPage: z.number().int().min(1),
+    currentPage: z.number().int().min(1),
+    nextPageParams: ZPageParamsSchema.nullable(),
+    previousPageParams: ZPageParamsSchema.nullable(),
+  })
+  .meta({ id: 'Pagination' });
+export type TPagination = z.infer<typeof ZPaginationSchema>;
+
+/** RFC 9457 problem details; `errors` point at the offending request members. */
+export const ZProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ pointer: z.string(), detail: z.string() }))
+      .optional()
+      .meta({ description: 'JSON pointers (`#/locationFilter/circle/lat`) into the request, with what is wrong.' }),
+  })
+  .meta({ id: 'Problem' });
+export type TProblem = z.infer<typeof ZProblemSchema>;
+
+/** Positive integer ids in paths. */
+export const ZIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** Page number of any paged request. */
+export const ZPageNumberSchema = z.number().int().min(1).max(1_000_000);

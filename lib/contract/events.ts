@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { CATEGORY_FILTER_VALUES } from './categories';
+import { LIMITS, ZIsoDateInputSchema, ZLatSchema, ZLngSchema, ZPageNumberSchema, ZPaginationSchema } from './common';
+import { ZEventSchema } from './records';
+
+export const ZCircleSchema = z.strictObject({
+  lng: ZLngSchema,
+  lat: ZLatSchema,
+  /** Meters; half the Earth's circumference covers everything. */
+  maxDistance: z.number().positive().max(20_100_000),
+});
+
+/** A rectangle with `minLng > maxLng` crosses the antimeridian. */
+export const ZRectangleSchema = z.strictObject({
+  minLng: ZLngSchema,
+  maxLng: ZLngSchema,
+  minLat: ZLatSchema,
+  maxLat: ZLatSchema,
+});
+export type TRectangle = z.infer<typeof ZRectangleSchema>;
+
+export const ZLocationFilterSchema = z
+  .union([
+    z.strictObject({ circle: ZCircleSchema }),
+    z.strictObject({ rectangle: ZRectangleSchema }),
+    z.strictObject({}),
+  ])
+  .superRefine((value, ctx) => {
+    if ('rectangle' in value && value.rectangle.minLat > value.rectangle.maxLat) {
+      ctx.addIssue({ code: 'custom', path: ['rectangle', 'minLat'], message: 'minLat must not exceed maxLat' });
+    }
+  })
+  .meta({ id: 'LocationFilter' });
+export type TLocationFilter = z.infer<typeof ZLocationFilterSchema>;
+
+export const ZDatesFilterSchema = z
+  .union([
+    z.strictObject({ isLive: z.boolean() }),
+    z.strictObject({ minDate: ZIsoDateInputSchema.optional(), maxDate: ZIsoDateInputSchema.optional() }),
+  ])
+  .meta({ id: 'DatesFilter' });
+export type TDatesFilter = z.infer<typeof ZDatesFilterSchema>;
+
+export const ZPricesFilterSchema = z
+  .strictObject({
+    lowestPrice: z.number().min(0).optional(),
+    highestPrice: z.number().min(0).optional(),
+    hasKnownPrice: z.boolean().optional(),
+  })
+  .meta({ id: 'PricesFilter' });
+export type TPricesFilter = z.infer<typeof ZPricesFilterSchema>;
+
+export const ORDER_BY_VALUES = [
+  'startDate',
+  'endDate',
+  'updatedAt',
+  'lowestPrice',
+  'highestPrice',
+  'distance',
+] as const;
+export type TOrderBy = (typeof ORDER_BY_VALUES)[number];
+
+export const ZCategoryFilterSchema = z.enum(CATEGORY_FILTER_VALUES);
+
+/** Body of `POST /v2/get/events`. */
+export const ZGetEventsRequestSchema = z
+  .strictObject({
+    categories: z.array(ZCategoryFilterSchema).min(1).max(LIMITS.maxArrayItems).optional(),
+    sources: z.array(z.string().min(1).max(LIMITS.maxTextLength)).min(1).max(LIMITS.maxArrayItems).optional(),
+    locationFilter: ZLocationFilterSchema.optional(),
+    datesFilter: ZDatesFilterSchema.optional(),
+    pricesFilter: ZPricesFilterSchema.optional(),
+    limit: z.number().int().min(1).max(LIMITS.eventsLimitMax).optional(),
+    pageNumber: ZPageNumberSchema.optional(),
+    orderBy: z.enum(ORDER_BY_VALUES).optional(),
+    orderByDistance: z.strictObject({ lng: ZLngSchema, lat: ZLatSchema }).optional(),
+    getCommentaries: z.boolean().optional(),
+    getPerformers: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const dates = body.datesFilter;
+    if (dates && 'minDate' in dates && dates.minDate && dates.maxDate) {
+      if (Date.parse(toUtcIso(dates.minDate)) > Date.parse(toUtcIso(dates.maxDate))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['datesFilter', 'minDate'],
+          message: 'minDate must not be after maxDate',
+        });
+      }
+    }
+    if (body.orderBy === 'distance' && !body.orderByDistance) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['orderByDistance'],
+        message: 'orderBy "distance" needs orderByDistance {lng, lat}',
+      });
+    }
+  })
+  .meta({ id: 'GetEventsRequest' });
+export type TGetEventsRequest = z.infer<typeof ZGetEventsRequestSchema>;
+
+export const ZGetEventsResponseSchema = z
+  .object({ data: z.array(ZEventSchema), pagination: ZPaginationSchema })
+  .meta({ id: 'GetEventsResponse' });
+export type TGetEventsResponse = z.infer<typeof ZGetEventsResponseSchema>;
+
+/** Body of `POST /v2/get/catalogue`. */
+export const ZGetCatalogueRequestSchema = z
+  .strictObject({
+    locationFilter: ZLocationFilterSchema.optional(),
+    lastUpdatedAt: ZIsoDateInputSchema.optional(),
+    trackAvailabilities: z.boolean().optional(),
+    limit: z.number().int().min(1).max(LIMITS.catalogueLimitMax).optional(),
+    pageNumber: ZPageNumberSchema.optional(),
+  })
+  .meta({ id: 'GetCatalogueRequest' });
+export type TGetCatalogueRequest = z.infer<typeof ZGetCatalogueRequestSchema>;
+
+export const ZGetCatalogueResponseSchema = z
+  .object({
+    data: z.object({
+      events: z.array(ZEventSchema),
+      eventIdsCancelled: z.array(z.number().int()),
+      eventIdsNotAvailable: z.array(z.number().int()),
+      eventIdsPassed: z.array(z.number().int()),
+      eventIdsDeleted: z.array(z.number().int()),
+    }),
+    pagination: ZPaginationSchema,
+  })
+  .meta({ id: 'GetCatalogueResponse' });
+export type TGetCatalogueResponse = z.infer<typeof ZGetCatalogueResponseSchema>;
+
+/** Reads an accepted ISO 8601 input as UTC when it has no offset (DESIGN §4). */
+export function toUtcIso(input: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(input)) return `${input}T00:00:00Z`;
+  return /(Z|[+-]\d{2}:?\d{2})$/i.test(input) ? input : `${input}Z`;
+}
+
+/** Epoch milliseconds of an accepted ISO 8601 input. */
+export function parseIsoInput(input: string): number {
+  return Date.parse(toUtcIso(input));
+}

@@ -1,0 +1,7 @@
+export * from './categories';
+export * from './common';
+export * from './events';
+export * from './login';
+export * from './params';
+export * from './records';
+export * from './search';

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { LIMITS, ZIsoDateInputSchema, ZPaginationSchema, ZQueryLatSchema, ZQueryLngSchema } from './common';
+import { ZAddressSchema, ZClickSchema } from './records';
+
+const ZSearchTextSchema = z.string().trim().min(1).max(LIMITS.maxTextLength);
+
+export const SEARCH_TYPES = ['events', 'places', 'performers'] as const;
+export type TSearchType = (typeof SEARCH_TYPES)[number];
+
+/** `type=events,places` — a comma-separated subset; absent means all. */
+export const ZSearchTypesSchema = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(z.enum(SEARCH_TYPES)).min(1));
+
+/** Query of `GET /v2/search`. */
+export const ZSearchQuerySchema = z
+  .object({
+    search: ZSearchTextSchema,
+    lng: ZQueryLngSchema.optional(),
+    lat: ZQueryLatSchema.optional(),
+    type: ZSearchTypesSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.searchLimitMax).default(LIMITS.defaultSearchLimit),
+  })
+  .meta({ id: 'SearchQuery' });
+export type TSearchQuery = z.infer<typeof ZSearchQuerySchema>;
+
+/** Query of `GET /v2/search/place`. */
+export const ZPlaceSearchQuerySchema = z.object({
+  name: ZSearchTextSchema,
+  lng: ZQueryLngSchema,
+  lat: ZQueryLatSchema,
+});
+export type TPlaceSearchQuery = z.infer<typeof ZPlaceSearchQuerySchema>;
+
+/** Query of `GET /v2/search/performer`. */
+export const ZPerformerSearchQuerySchema = z.object({ name: ZSearchTextSchema });
+export type TPerformerSearchQuery = z.infer<typeof ZPerformerSearchQuerySchema>;
+
+export const ZSearchCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mainCategory: z.string(),
+  traductionFR: z.string(),
+  traductionEN: z.string(),
+  icon: z.string(),
+});
+
+export const ZSearchEventSchema = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  hasEndDateNotReliable: z.boolean(),
+  lowestPrice: z.number().nullable(),
+  highestPrice: z.number().nullable(),
+  description: z.string(),
+  image: z.string().nullable(),
+  squareImage: z.string().nullable(),
+  rectangleImage: z.string().nullable(),
+  place: z.object({ id: z.number().int(), name: z.string(), address: ZAddressSchema }),
+  averageGrade: z.number(),
+  totalGrades: z.number(),
+  categories: z.array(ZSearchCategorySchema),
+  score: z.number(),
+});
+
+export const ZSearchPlaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  lng: z.number(),
+  lat: z.number(),
+  averageGrade: z.number().nullable(),
+  totalGrades: z.number().nullable(),
+  score: z.number(),
+});
+
+export const ZSearchPerformerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  webImage: z.string().nullable(),
+  score: z.number(),
+});
+
+export const ZSearchItemSchema = z
+  .union([
+    z.object({ event: ZSearchEventSchema }),
+    z.object({ place: ZSearchPlaceSchema }),
+    z.object({ performer: ZSearchPerformerSchema }),
+  ])
+  .meta({ id: 'SearchItem' });
+export type TSearchItem = z.infer<typeof ZSearchItemSchema>;
+
+export const ZSearchResponseSchema = z.array(ZSearchItemSchema).meta({ id: 'SearchResponse' });
+export type TSearchResponse = z.infer<typeof ZSearchResponseSchema>;
+
+/** Query of `GET /v2/clicks`. */
+export const ZClicksQuerySchema = z.object({
+  minDate: ZIsoDateInputSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.clicksLimitMax).default(LIMITS.defaultLimit),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export type TClicksQuery = z.infer<typeof ZClicksQuerySchema>;
+
+export const ZClicksResponseSchema = z
+  .object({ data: z.array(ZClickSchema), pagination: ZPaginationSchema })
+  .meta({ id: 'ClicksResponse' });
+export type TClicksResponse = z.infer<typeof ZClicksResponseSchema>;

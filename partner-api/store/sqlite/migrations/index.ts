@@ -1,0 +1,11 @@
+import { catalogueMigration } from './001-catalogue';
+import { authMigration } from './002-auth';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Ordered, append-only: never edit a migration that has shipped, add a new one. */
+export const MIGRATIONS: Migration[] = [catalogueMigration, authMigration];
