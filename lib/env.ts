@@ -18,8 +18,12 @@ const ZOptionalString = z
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).refine((value) => {
-  const url = new URL(value);
-  return url.username === '' && url.password === '';
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  } catch {
+    return true; // already reported as not a URL
+  }
 }, 'must not contain credentials (use PARTNER_CLIENT_ID / PARTNER_CLIENT_SECRET)');
 
 const ZRawEnvSchema = z.object({

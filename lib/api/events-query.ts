@@ -129,7 +129,7 @@ function renameBodyPath(path: string): string {
   if (map[path]) return map[path];
   const rect = /^locationFilter\.rectangle\.(\w+)$/.exec(path);
   if (rect?.[1]) return rect[1];
-  return path.split('.')[0] ?? path;
+  return path;
 }
 
 /**

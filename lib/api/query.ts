@@ -43,11 +43,16 @@ export function queryObject(url: URL, allowed: readonly string[]): Record<string
   return result;
 }
 
-/** Zod issues as input issues; `rename` maps a schema path (dot-joined) to the public parameter name. */
+/** Zod issues as input issues; `rename` maps a dot-joined schema path to the public (dot-joined) parameter path. */
 export function zodIssues(error: z.ZodError, rename: (path: string) => string = (path) => path): InputIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    return { pointer: path ? pointer(rename(path)) : '#', detail: issue.message };
+    if (!path) return { pointer: '#', detail: issue.message };
+    const segments = rename(path).split('.');
+    return {
+      pointer: `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
+      detail: issue.message,
+    };
   });
 }
 

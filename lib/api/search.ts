@@ -15,7 +15,7 @@ export function search(request: Request): Promise<Response> {
     }
     const { q, ...rest } = raw;
     const query = parseInput(ZSearchQuerySchema, { ...rest, search: q ?? '' }, (path) =>
-      path === 'search' ? 'q' : (path.split('.')[0] ?? path),
+      path === 'search' ? 'q' : path,
     );
     return partnerOperations.search(query);
   });
