@@ -1,5 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
+import { EnvError } from '@/lib/env';
 import type { TEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
 import { adoptTokenCookie, getPartner, PartnerError, TOKEN_COOKIE_NAME, type PartnerClient } from '@/lib/partner';
 import { parseEventId } from './get-event';
@@ -48,7 +49,7 @@ async function load<T>(parseId: () => unknown, run: (client: PartnerClient) => P
       }
       return { status: 'unavailable', reason: 'error' };
     }
-    console.error('[pages] unexpected error', error instanceof Error ? error.name : typeof error);
+    console.error('[pages]', error instanceof EnvError ? error.message : 'unexpected error');
     return { status: 'unavailable', reason: 'error' };
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { EnvError } from '@/lib/env';
 import { CACHE_POLICIES, NO_STORE, type CachePolicy } from '@/lib/http/cache';
 import { problemResponse } from '@/lib/http/problem';
 import {
@@ -50,6 +51,11 @@ export function errorResponse(error: unknown): Response {
           headers: retryHeaders,
         });
     }
+  }
+  if (error instanceof EnvError) {
+    // Names the offending keys, never their values.
+    console.error(`[api] ${error.message}`);
+    return problemResponse({ status: 500, detail: 'The server is misconfigured.' });
   }
   console.error('[api] unexpected error', error instanceof Error ? error.name : typeof error);
   return problemResponse({ status: 500, detail: 'Unexpected error.' });
