@@ -1,5 +1,6 @@
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
+import { LRUCache } from 'lru-cache';
 import type { TokenSet } from './token-cache';
 
 /** Name of the sealed, HttpOnly cookie that carries this server's partner tokens between instances. */
@@ -26,6 +27,8 @@ export interface TokenCookieOptions {
  */
 export class TokenCookie {
   private readonly sealed = new WeakMap<TokenSet, Promise<string>>();
+  /** Browsers send the same few values over and over (one per token set): unseal each once. */
+  private readonly unsealed = new LRUCache<string, { tokens: TokenSet | null }>({ max: 32 });
   private readonly now: () => number;
 
   constructor(private readonly options: TokenCookieOptions) {
@@ -57,6 +60,15 @@ export class TokenCookie {
   /** The token set of a sealed value, or undefined when it is forged, from another secret, expired or malformed. */
   async unseal(value: string): Promise<TokenSet | undefined> {
     if (value.length > 4096) return undefined;
+    const known = this.unsealed.get(value);
+    if (known) return known.tokens ?? undefined;
+    const tokens = await this.unsealUncached(value);
+    // Only remember what verifies: arbitrary garbage must not evict the real values.
+    if (tokens) this.unsealed.set(value, { tokens });
+    return tokens;
+  }
+
+  private async unsealUncached(value: string): Promise<TokenSet | undefined> {
     try {
       const data = await unsealData<Partial<SealedTokens>>(value, { password: this.options.password });
       if (
