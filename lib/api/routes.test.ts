@@ -183,6 +183,37 @@ describe('upstream failures', () => {
     }
   });
 
+  it('keeps other upstream 4xx statuses, with the upstream detail', async () => {
+    fake.fail(/^\/v2\//, {
+      kind: 'status',
+      status: 400,
+      body: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'maxDate too far in the future' },
+    });
+    const { res, body } = await call(eventsRoute(req('/api/events?to=2099-01-01')));
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ status: 400, detail: 'maxDate too far in the future' });
+  });
+
+  it('passes the upstream body through untouched when validation is off (production)', async () => {
+    const real = getPartner();
+    setPartnerForTesting(
+      createPartner({
+        baseUrl: fake.baseUrl,
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        sessionSecret: SESSION_SECRET,
+        validate: 'off',
+      }),
+    );
+    try {
+      const { res, body } = await call(eventsRoute(req('/api/events')));
+      expect(res.status).toBe(200);
+      expect(body).toMatchObject({ data: [{ id: 1 }, { id: 2 }], extraField: 'tolerated' });
+    } finally {
+      setPartnerForTesting(real);
+    }
+  });
+
   it('maps a contract violation to 502', async () => {
     fake.fail(/^\/v2\/event\//, { kind: 'status', status: 200, body: { id: 'x' } });
     const { res } = await call(getEventRoute(req('/api/events/1'), params({ id: '1' })));
