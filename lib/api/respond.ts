@@ -30,6 +30,9 @@ export function errorResponse(error: unknown): Response {
       case 'invalid-response':
         console.error(`[api] ${error.message}`);
         return problemResponse({ status: 502, detail: 'The event data service sent an unexpected answer.' });
+      case 'aborted':
+        // The browser went away (e.g. the map moved on); nobody reads this answer.
+        return problemResponse({ status: 499, detail: 'The request was abandoned by the client.' });
       case 'auth':
         console.error(`[api] ${error.message}`);
         return problemResponse({
@@ -75,7 +78,7 @@ export async function proxy(
     const partner = getPartner();
     const cookieValue = requestTokenCookie(request);
     await adoptTokenCookie(partner, cookieValue);
-    const upstream = await partner.client.raw(op);
+    const upstream = await partner.client.raw(op, request.signal);
     const headers = new Headers({
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': CACHE_POLICIES[policy],

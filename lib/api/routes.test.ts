@@ -163,6 +163,16 @@ describe('upstream failures', () => {
     expect(body).toMatchObject({ status: 504, title: 'Gateway Timeout' });
   });
 
+  it('stops waiting for the upstream when the browser goes away', async () => {
+    fake.fail(/^\/v2\//, { kind: 'hang' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const res = await eventsRoute(new Request('http://localhost/api/events', { signal: controller.signal }));
+    expect(res.status).toBe(499);
+    expect(Date.now() - started).toBeLessThan(350);
+  });
+
   it('maps a dropped connection to 502', async () => {
     fake.fail(/^\/v2\//, { kind: 'close' });
     const { res } = await call(getEventRoute(req('/api/events/1'), params({ id: '1' })));

@@ -14,6 +14,7 @@ const STATUS_TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  499: 'Client Closed Request',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

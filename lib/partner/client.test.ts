@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPartner } from './index';
+import { createPartner, partnerOperations } from './index';
 import { PartnerError } from './errors';
 import { FakeUpstream } from './testing/fake-upstream';
 import { describePartnerUpstream } from './testing/upstream-suite';
@@ -115,6 +115,19 @@ describe('PartnerClient against the fault-injecting upstream', () => {
     const started = Date.now();
     await expect(client.getEvent(1)).rejects.toMatchObject({ kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('abandons the upstream exchange when the caller aborts, without waiting for the timeout', async () => {
+    const client = make({ timeoutMs: 5000 });
+    await client.getEvent(1);
+    fake.fail(/^\/v2\/event\//, { kind: 'hang' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await expect(client.raw(partnerOperations.getEvent(1), controller.signal)).rejects.toMatchObject({
+      kind: 'aborted',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('maps a refused connection and a dropped connection to unreachable', async () => {

@@ -133,8 +133,11 @@ export class PartnerClient {
   }
 
   /** Runs an operation and returns the decoded (and, when configured, validated) body. */
-  async json<TSchema extends z.ZodType>(operation: PartnerOperation<TSchema>): Promise<z.output<TSchema>> {
-    const { bytes } = await this.call(operation);
+  async json<TSchema extends z.ZodType>(
+    operation: PartnerOperation<TSchema>,
+    signal?: AbortSignal,
+  ): Promise<z.output<TSchema>> {
+    const { bytes } = await this.call(operation, signal);
     return this.decode(operation.path, bytes, operation.schema, this.options.validate === 'full');
   }
 
@@ -142,13 +145,14 @@ export class PartnerClient {
    * Runs an operation and returns the success body as bytes, for route handlers that pass it through without a
    * parse + stringify round trip. With validation on, the body is still checked against the contract first.
    */
-  async raw(operation: PartnerOperation): Promise<UpstreamBody> {
-    const exchange = await this.call(operation);
+  async raw(operation: PartnerOperation, signal?: AbortSignal): Promise<UpstreamBody> {
+    const exchange = await this.call(operation, signal);
     if (this.options.validate === 'full') this.decode(operation.path, exchange.bytes, operation.schema, true);
     return { status: exchange.status, bytes: exchange.bytes };
   }
 
-  private async call(operation: PartnerOperation): Promise<Exchange> {
+  /** `signal` aborts the data exchanges only: a login is shared by every waiting caller and always completes. */
+  private async call(operation: PartnerOperation, signal?: AbortSignal): Promise<Exchange> {
     let tokens = await this.tokens.get();
     let exchange = await this.exchange(
       operation.method,
@@ -156,6 +160,7 @@ export class PartnerClient {
       operation.query,
       operation.body,
       tokens.accessToken,
+      signal,
     );
     if (exchange.status === 401) {
       // Revoked or expired early (e.g. the service restarted with new keys): renew once and retry once.
@@ -167,6 +172,7 @@ export class PartnerClient {
         operation.query,
         operation.body,
         tokens.accessToken,
+        signal,
       );
       if (exchange.status === 401) {
         throw new PartnerError('auth', `${operation.method} ${operation.path} → 401 after a token renewal`, {
@@ -219,6 +225,7 @@ export class PartnerClient {
     query: PartnerOperation['query'],
     body: unknown,
     accessToken: string | undefined,
+    callerSignal?: AbortSignal,
   ): Promise<Exchange> {
     const url = new URL(this.options.baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -227,7 +234,8 @@ export class PartnerClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...this.compressionHeader };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
     try {
       const response = await fetch(url, {
         method,
@@ -240,7 +248,10 @@ export class PartnerClient {
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { status: response.status, headers: response.headers, bytes };
     } catch (cause) {
-      if (signal.aborted) {
+      if (callerSignal?.aborted && !deadline.aborted) {
+        throw new PartnerError('aborted', `${method} ${path}: abandoned by the caller`);
+      }
+      if (deadline.aborted) {
         throw new PartnerError('timeout', `${method} ${path}: no answer within ${this.options.timeoutMs} ms`);
       }
       const code = (cause as { cause?: { code?: string } }).cause?.code;

@@ -11,7 +11,9 @@ export type PartnerErrorKind =
   /** The answer does not match the contract (bad JSON or wrong shape). */
   | 'invalid-response'
   /** The Partner API refused our client credentials: a configuration problem of this server. */
-  | 'auth';
+  | 'auth'
+  /** The caller (e.g. the browser that sent the request) gave up first. */
+  | 'aborted';
 
 /**
  * An upstream failure. Its message is safe to log: it never contains a token, a secret or a URL with credentials
