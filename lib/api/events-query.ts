@@ -10,6 +10,24 @@ import {
 } from '@/lib/contract';
 import { InputError, parseInput, pointer, queryObject, type InputIssue } from './query';
 
+/*
+ * Query of GET /api/events (and /api/events/live, which forces isLive and takes no live/from/to):
+ *   minLng,maxLng,minLat,maxLat  map bounds, all four or none → locationFilter.rectangle. minLng > maxLng crosses the
+ *                                antimeridian; values beyond ±180 (a map panned across it) are wrapped; a span of
+ *                                360° or more means every longitude.
+ *   categories=a,b               main categories (or `none`) → categories
+ *   sources=a,b                  partner names → sources
+ *   live=1                       → datesFilter {isLive: true}; excludes from/to
+ *   from, to                     ISO 8601 (no offset = UTC) → datesFilter {minDate, maxDate}
+ *   minPrice, maxPrice           euros ≥ 0 → pricesFilter {lowestPrice, highestPrice} (range overlap)
+ *   free=1                       → pricesFilter {0, 0, hasKnownPrice: true}; excludes minPrice/maxPrice/knownPrice=0
+ *   knownPrice=1|0               → pricesFilter.hasKnownPrice (0 = only events with unknown prices)
+ *   sort=ending|soonest|nearest|cheapest  → orderBy endDate|startDate|distance|lowestPrice (default: upstream's)
+ *   lng, lat                     reference point, both or none; required by sort=nearest → orderByDistance
+ *   limit (1–500), page (≥ 1)    → limit, pageNumber
+ * Flags accept 1/0/true/false; unknown or repeated parameters are a 400, empty values count as absent.
+ */
+
 /** `sort` values of `/api/events` and the upstream order each stands for. */
 export const EVENT_SORTS = {
   /** Upstream default: ending soonest first (the fastest query). */

@@ -60,7 +60,7 @@ export function errorResponse(error: unknown): Response {
     console.error(`[api] ${error.message}`);
     return problemResponse({ status: 500, detail: 'The server is misconfigured.' });
   }
-  console.error('[api] unexpected error', error instanceof Error ? error.name : typeof error);
+  console.error('[api] unexpected error', error); // server log only; the client gets a generic problem
   return problemResponse({ status: 500, detail: 'Unexpected error.' });
 }
 
