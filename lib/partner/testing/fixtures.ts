@@ -1,3 +1,4 @@
+import 'server-only';
 import type { TEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
 
 /** A contract-valid event, for fake upstreams and tests. */
