@@ -1,0 +1,5 @@
+import { search } from '@/lib/api/search';
+
+export function GET(request: Request) {
+  return search(request);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+const SECRET = 's'.repeat(32);
+
+describe('parseEnv', () => {
+  it('defaults to the embedded service with the demo client in development', () => {
+    const env = parseEnv({ NODE_ENV: 'development' });
+    expect(env).toMatchObject({
+      partnerApiUrl: 'http://127.0.0.1:4000',
+      partnerClientId: 'demo',
+      partnerClientSecret: 'demo-secret',
+      partnerTimeoutMs: 5000,
+      partnerValidateResponses: 'full',
+      mapStyleUrl: undefined,
+    });
+    expect(env.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(env.warnings.join()).toMatch(/SESSION_SECRET/);
+  });
+
+  it('requires credentials when PARTNER_API_URL points elsewhere', () => {
+    expect(() => parseEnv({ PARTNER_API_URL: 'https://api.example.com' })).toThrow(
+      /PARTNER_CLIENT_ID.*\n.*PARTNER_CLIENT_SECRET/,
+    );
+    const env = parseEnv({
+      PARTNER_API_URL: 'https://api.example.com/',
+      PARTNER_CLIENT_ID: 'acme',
+      PARTNER_CLIENT_SECRET: 'acme-secret',
+    });
+    expect(env).toMatchObject({ partnerApiUrl: 'https://api.example.com', partnerClientId: 'acme' });
+  });
+
+  it('requires a SESSION_SECRET of at least 32 characters in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32/,
+    );
+    const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET });
+    expect(env).toMatchObject({ sessionSecret: SECRET, partnerValidateResponses: 'off', warnings: [] });
+  });
+
+  it.each([
+    ['PARTNER_API_URL', 'not a url'],
+    ['PARTNER_API_URL', 'ftp://example.com'],
+    ['PARTNER_API_URL', 'https://user:pass@example.com'],
+    ['PARTNER_TIMEOUT_MS', 'soon'],
+    ['PARTNER_TIMEOUT_MS', '10'],
+    ['MAP_STYLE_URL', 'style.json'],
+    ['PARTNER_VALIDATE_RESPONSES', 'maybe'],
+    ['NODE_ENV', 'staging'],
+  ])('names the key of a bad value: %s=%s', (key, value) => {
+    const error = (() => {
+      try {
+        parseEnv({ PARTNER_CLIENT_ID: 'a', PARTNER_CLIENT_SECRET: 'b', [key]: value });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toContain(key);
+    if (value.includes('pass')) expect((error as Error).message).not.toContain('pass@');
+  });
+
+  it('reads the optional keys and treats blank values as unset', () => {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      PARTNER_TIMEOUT_MS: '1500',
+      MAP_STYLE_URL: 'https://tiles.example.com/style.json',
+      PARTNER_VALIDATE_RESPONSES: 'off',
+      PARTNER_API_URL: '  ',
+    });
+    expect(env).toMatchObject({
+      partnerTimeoutMs: 1500,
+      mapStyleUrl: 'https://tiles.example.com/style.json',
+      partnerValidateResponses: 'off',
+      partnerClientId: 'demo',
+      warnings: [],
+    });
+  });
+});

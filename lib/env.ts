@@ -1,0 +1,124 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * The web app's configuration. This is the only module of the web app that reads `process.env`; it parses it
+ * lazily at first use (so `next build` needs no runtime secrets) and exactly once.
+ */
+
+const DEFAULT_PARTNER_API_URL = 'http://127.0.0.1:4000';
+const DEMO_CLIENT_ID = 'demo';
+const DEMO_CLIENT_SECRET = 'demo-secret';
+/** Development-only fallback; a production start refuses to run without a real SESSION_SECRET. */
+const DEV_SESSION_SECRET = 'eventmap-dev-only-session-secret-do-not-use-in-production';
+
+const ZOptionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  } catch {
+    return true; // already reported as not a URL
+  }
+}, 'must not contain credentials (use PARTNER_CLIENT_ID / PARTNER_CLIENT_SECRET)');
+
+const ZRawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PARTNER_API_URL: ZOptionalString.pipe(ZHttpUrl.optional()),
+  PARTNER_CLIENT_ID: ZOptionalString.pipe(z.string().max(200).optional()),
+  PARTNER_CLIENT_SECRET: ZOptionalString.pipe(z.string().max(500).optional()),
+  SESSION_SECRET: ZOptionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PARTNER_TIMEOUT_MS: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .pipe(z.number().int().min(100).max(120_000))
+      .optional(),
+  ),
+  PARTNER_VALIDATE_RESPONSES: ZOptionalString.pipe(z.enum(['full', 'off']).optional()),
+  MAP_STYLE_URL: ZOptionalString.pipe(ZHttpUrl.optional()),
+});
+
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Base URL of the Partner API, without a trailing slash. */
+  partnerApiUrl: string;
+  partnerClientId: string;
+  partnerClientSecret: string;
+  /** Password of the sealed token cookie (iron-session). */
+  sessionSecret: string;
+  /** Upper bound of one upstream HTTP exchange. */
+  partnerTimeoutMs: number;
+  /** `full`: zod-validate every upstream response (development, tests); `off`: trust the contract (production). */
+  partnerValidateResponses: 'full' | 'off';
+  mapStyleUrl: string | undefined;
+  /** Dev-time notices, e.g. that the built-in session secret is in use. */
+  warnings: string[];
+}
+
+/** A configuration error; its message names every offending key. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses a given environment record (testable; no caching, no side effects). */
+export function parseEnv(record: Record<string, string | undefined>): Env {
+  const parsed = ZRawEnvSchema.safeParse(record);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+
+  // Demo credentials only make sense against the embedded service; anywhere else they must be explicit.
+  const usesEmbedded = raw.PARTNER_API_URL === undefined;
+  const clientId = raw.PARTNER_CLIENT_ID ?? (usesEmbedded ? DEMO_CLIENT_ID : undefined);
+  const clientSecret = raw.PARTNER_CLIENT_SECRET ?? (usesEmbedded ? DEMO_CLIENT_SECRET : undefined);
+  if (!clientId) problems.push('  PARTNER_CLIENT_ID: required when PARTNER_API_URL is set');
+  if (!clientSecret) problems.push('  PARTNER_CLIENT_SECRET: required when PARTNER_API_URL is set');
+
+  let sessionSecret = raw.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (raw.NODE_ENV === 'production') {
+      problems.push('  SESSION_SECRET: required in production (at least 32 characters)');
+    } else {
+      sessionSecret = DEV_SESSION_SECRET;
+      if (raw.NODE_ENV === 'development') {
+        warnings.push('SESSION_SECRET is not set: using a fixed development-only value. Never deploy like this.');
+      }
+    }
+  }
+  if (problems.length > 0 || !clientId || !clientSecret || !sessionSecret) {
+    throw new EnvError(`Invalid environment configuration:\n${problems.join('\n')}`);
+  }
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    partnerApiUrl: (raw.PARTNER_API_URL ?? DEFAULT_PARTNER_API_URL).replace(/\/+$/, ''),
+    partnerClientId: clientId,
+    partnerClientSecret: clientSecret,
+    sessionSecret,
+    partnerTimeoutMs: raw.PARTNER_TIMEOUT_MS ?? 5000,
+    partnerValidateResponses: raw.PARTNER_VALIDATE_RESPONSES ?? (raw.NODE_ENV === 'production' ? 'off' : 'full'),
+    mapStyleUrl: raw.MAP_STYLE_URL,
+    warnings,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed from `process.env` at first use; throws an {@link EnvError} naming the key. */
+export function getEnv(): Env {
+  if (!cached) {
+    cached = parseEnv(process.env);
+    for (const warning of cached.warnings) console.warn(`[env] ${warning}`);
+  }
+  return cached;
+}
