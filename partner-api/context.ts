@@ -1,0 +1,29 @@
+import type {} from 'fastify';
+import type { Clock } from './clock';
+import type { Db } from './store/sqlite/open';
+import type { EventStore } from './store/types';
+
+/**
+ * What every route module receives. Route modules live in `partner-api/routes/<area>.ts` and export
+ * `register<Area>Routes(app: FastifyInstance, ctx: ServiceContext): void`; `app.ts` calls each one.
+ */
+export interface ServiceContext {
+  /** The open SQLite database (WAL). Prefer `store`; `db` is for store implementations and the auth tables. */
+  db: Db;
+  store: EventStore;
+  clock: Clock;
+  /**
+   * Replaces every link marker in serialized event JSON with `clientId`'s tracked link (`{publicUrl}/r/{token}`),
+   * already JSON-escaped. Every response that carries events goes through it (DESIGN §4: tracked links).
+   */
+  renderLinks(json: string, clientId: string): string;
+  /** Base URL of this service as clients reach it (tracked links, image URLs), without a trailing slash. */
+  publicUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated partner client; set by the bearer-auth hook on every `/v2` route. */
+    clientId: string;
+  }
+}
