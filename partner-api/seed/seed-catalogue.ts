@@ -290,6 +290,8 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
   const subCategories: SubCategories = {};
   for (const c of CATEGORIES) if (c.subCategory) (subCategories[c.mainCategory] ??= []).push(c.id);
 
+  const hosts = new Map(partners.map((p) => [p.id, partnerTicketingHost(p.name)]));
+  const hostOf = (partner: PartnerRecord) => hosts.get(partner.id) as string;
   let nextSourceId = 1;
   const stats: SeedStats = {
     events: 0,
@@ -359,6 +361,7 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
     const createdMs = updatedMs - rng.int(0, 60) * DAY - rng.int(0, DAY);
 
     const sourceCount = rng.chance(0.55) ? 1 : rng.chance(0.65) ? 2 : 3;
+    const linkPath = `/evenement/${id}-${slug(title).slice(0, 40)}`;
     const sources: SourceRecord[] = rng.sample(partners, sourceCount).map((partner, index) => {
       const sourceId = nextSourceId++;
       const bump = index === 0 ? 0 : rng.pick([0, 0, 1, 2, 5]);
@@ -387,7 +390,7 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
         commissionPerTicket: free ? 0 : rng.pick([0, 0.2, 0.5]),
         commissionPerCart: rng.pick([0, 0, 0.3]),
         commissionRate: free ? 0 : rng.pick([0.02, 0.03, 0.05, 0.08]),
-        link: `https://${partnerTicketingHost(partner.name)}/evenement/${id}-${slug(title).slice(0, 40)}`,
+        link: `https://${hostOf(partner)}${linkPath}`,
         isBookable: !soldOut && !cancelled,
         availableDates,
         averageGrade: rng.chance(0.5) ? Math.round(rng.float(3, 5) * 10) / 10 : 0,
