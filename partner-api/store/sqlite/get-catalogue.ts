@@ -91,7 +91,8 @@ export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): Ca
     `SELECT e.id FROM events e WHERE ${notAvailable.sql} ORDER BY e.id`,
     notAvailable.params,
   );
-  const passed = where({ sql: 'e.end_ms > ? AND e.end_ms <= ?', params: [since, now] });
+  // Passed since then, or moved into the past by an update since then (a postponement undone, a wrong date fixed).
+  const passed = where({ sql: 'e.end_ms <= ? AND (e.end_ms > ? OR e.updated_ms > ?)', params: [now, since, since] });
   page.eventIdsPassed = ids(db, `SELECT e.id FROM events e WHERE ${passed.sql} ORDER BY e.id`, passed.params);
   page.eventIdsDeleted = ids(db, 'SELECT event_id FROM tombstones WHERE deleted_ms > ? ORDER BY event_id', [since]);
   return page;
