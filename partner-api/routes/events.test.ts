@@ -44,12 +44,10 @@ const locationArb = fc.oneof(
 const datesArb = fc.oneof(
   fc.constant(undefined),
   fc.record({ isLive: fc.boolean() }),
-  fc
-    .tuple(fc.integer({ min: -96, max: 24 * 14 }), fc.integer({ min: 0, max: 24 * 20 }))
-    .map(([from, span]) => ({
-      minDate: iso(FIXTURE_NOW_MS + from * HOUR_MS),
-      maxDate: iso(FIXTURE_NOW_MS + (from + span) * HOUR_MS),
-    })),
+  fc.tuple(fc.integer({ min: -96, max: 24 * 14 }), fc.integer({ min: 0, max: 24 * 20 })).map(([from, span]) => ({
+    minDate: iso(FIXTURE_NOW_MS + from * HOUR_MS),
+    maxDate: iso(FIXTURE_NOW_MS + (from + span) * HOUR_MS),
+  })),
   fc.integer({ min: -96, max: 24 * 14 }).map((from) => ({ minDate: iso(FIXTURE_NOW_MS + from * HOUR_MS) })),
   fc.integer({ min: -96, max: 24 * 14 }).map((to) => ({ maxDate: iso(FIXTURE_NOW_MS + to * HOUR_MS) })),
 );
