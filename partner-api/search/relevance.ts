@@ -87,3 +87,25 @@ export function textRelevance(words: WordExpansion[], name: string, context = ''
   if (significant.length > 0 && significant.every((t) => matchedName.has(t.index))) relevance += WHOLE_NAME_BONUS;
   return Math.round(relevance * 1000) / 1000;
 }
+
+/**
+ * True when the query names exactly this result: every query word matches a word of the name (as typed or with
+ * one typo, never as a mere prefix) and every word of the name is matched, articles aside ("Le Petit Théâtre" =
+ * "petit theatre"). Used where a single confident answer is wanted (performer search).
+ */
+export function isCompleteMatch(words: WordExpansion[], name: string): boolean {
+  const nameTokens = tokenize(name);
+  const significant = nameTokens.filter((token) => !STOP_WORDS.has(token));
+  const required = significant.length > 0 ? significant : nameTokens;
+  const queryWords = words.filter((query) => !STOP_WORDS.has(query.word));
+  const asked = queryWords.length > 0 ? queryWords : words;
+  if (asked.length === 0 || required.length === 0) return false;
+  const exactOrTypo = (query: WordExpansion, token: string) => {
+    const score = wordScore({ ...query, prefix: false }, token);
+    return score === EXACT || score === TYPO;
+  };
+  return (
+    asked.every((query) => nameTokens.some((token) => exactOrTypo(query, token))) &&
+    required.every((token) => words.some((query) => exactOrTypo(query, token)))
+  );
+}
