@@ -11,10 +11,14 @@ import { installProblemHandling } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
+import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
 import { registerLoginRoutes } from './routes/login';
+import { registerRecordRoutes } from './routes/records';
+import { registerSearchRoutes } from './routes/search';
 import type { Db } from './store/sqlite/open';
+import { createSqliteStore } from './store/sqlite/sqlite-event-store';
 import type { EventStore } from './store/types';
 
 export interface BuildAppOptions {
@@ -46,11 +50,6 @@ function needsAuth(routeUrl: string | undefined): boolean {
   return routeUrl !== undefined && routeUrl.startsWith('/v2/');
 }
 
-/** Until the SQLite store lands: a store without events (every lookup is a 404). */
-function emptyStore(): EventStore {
-  return { getEvent: () => null, close: () => {} };
-}
-
 /**
  * Builds the Partner API: problem+json errors, security headers, bearer auth and per-client rate limits on `/v2`,
  * login, docs, and every route module. The caller owns `db` (and closes it after `app.close()`).
@@ -73,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.demo) await ensureDemoClients(db, clock);
   const links = createTrackedLinks({ key: deriveKey(rootSecret, 'tracked-link'), publicUrl: config.publicUrl });
   const tokens = createTokenService({ db, clock, key: deriveKey(rootSecret, 'access-token') });
-  const store = options.store ?? emptyStore();
+  const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
   const ctx: ServiceContext = {
     db,
     store,
@@ -112,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
 
   return app;
 }

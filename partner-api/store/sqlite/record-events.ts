@@ -8,16 +8,16 @@ type Owner = 'mapPlace' | 'performer';
 // Upcoming and running events soonest first, then past ones most recent first (RECORD_EVENTS_LIMIT in all).
 const OWNER_SQL: Record<Owner, { upcoming: string; past: string }> = {
   mapPlace: {
-    upcoming: 'SELECT id FROM events WHERE map_place_id = ?1 AND end_ms >= ?2 ORDER BY start_ms, id LIMIT ?3',
-    past: 'SELECT id FROM events WHERE map_place_id = ?1 AND end_ms < ?2 ORDER BY start_ms DESC, id LIMIT ?3',
+    upcoming: 'SELECT id FROM events WHERE map_place_id = ? AND end_ms >= ? ORDER BY start_ms, id LIMIT ?',
+    past: 'SELECT id FROM events WHERE map_place_id = ? AND end_ms < ? ORDER BY start_ms DESC, id LIMIT ?',
   },
   performer: {
     upcoming:
       'SELECT e.id FROM event_performers ep JOIN events e ON e.id = ep.event_id ' +
-      'WHERE ep.performer_id = ?1 AND e.end_ms >= ?2 ORDER BY e.start_ms, e.id LIMIT ?3',
+      'WHERE ep.performer_id = ? AND e.end_ms >= ? ORDER BY e.start_ms, e.id LIMIT ?',
     past:
       'SELECT e.id FROM event_performers ep JOIN events e ON e.id = ep.event_id ' +
-      'WHERE ep.performer_id = ?1 AND e.end_ms < ?2 ORDER BY e.start_ms DESC, e.id LIMIT ?3',
+      'WHERE ep.performer_id = ? AND e.end_ms < ? ORDER BY e.start_ms DESC, e.id LIMIT ?',
   },
 };
 

@@ -34,7 +34,8 @@ export function vocabularyOf(db: Db, index: SearchIndexName): Vocabulary {
   const version = (stmt(db, "SELECT value FROM search_meta WHERE key = 'version'").get() as { value: number }).value;
   let cache = caches.get(db);
   const now = performance.now();
-  const stale = !cache || (cache.version !== version && (cache.loadMs < 2 || now - cache.loadedAt >= 50 * cache.loadMs));
+  const stale =
+    !cache || (cache.version !== version && (cache.loadMs < 2 || now - cache.loadedAt >= 50 * cache.loadMs));
   if (stale || !cache) {
     cache = { version, loadedAt: now, loadMs: 0, vocabularies: cache?.vocabularies ?? new Map() };
     cache.vocabularies.clear();

@@ -55,7 +55,10 @@ function eventCandidates(ctx: StoreContext, text: string[], params: SearchParams
 function eventItem(ctx: StoreContext, id: number, score: number): TSearchItem {
   const row = stmt(ctx.db, 'SELECT body FROM events WHERE id = ?').get(id) as { body: string };
   const event = JSON.parse(
-    assembleEventJson({ body: row.body, commentaries: '[]', performers: '[]' }, { commentaries: false, performers: false }),
+    assembleEventJson(
+      { body: row.body, commentaries: '[]', performers: '[]' },
+      { commentaries: false, performers: false },
+    ),
   ) as TEvent;
   return {
     event: {
