@@ -4,14 +4,18 @@ import { buildApp } from './app';
 import { manualClock } from './clock';
 import { testServiceConfig, type ServiceConfig } from './env';
 import { openDatabase, type Db } from './store/sqlite/open';
+import { createSqliteStore } from './store/sqlite/sqlite-event-store';
 import type { EventStore } from './store/types';
+import { FIXTURE_NOW_MS } from './testing/fixtures';
 
-/** 2026-11-22T12:00:00Z: tests start from a fixed instant. */
-export const TEST_START_MS = Date.UTC(2026, 10, 22, 12, 0, 0);
+/** Tests start from the store fixtures' fixed instant, so `makeEventInput` dates are in the near future. */
+export const TEST_START_MS = FIXTURE_NOW_MS;
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The catalogue the app serves: create events with `store.createEvent(makeEventInput(...))`. */
+  store: EventStore;
   clock: ReturnType<typeof manualClock>;
   config: ServiceConfig;
   /** Logs a demo client in (`demo` by default) with the secret grant. */
@@ -44,7 +48,8 @@ export async function createTestApp(
   const db = options.db ?? openDatabase(':memory:');
   const clock = options.clock ?? manualClock(TEST_START_MS);
   const config = testServiceConfig(options.config);
-  const app = await buildApp({ db, clock, config, ...(options.store ? { store: options.store } : {}) });
+  const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
+  const app = await buildApp({ db, clock, config, store });
   const tokens = new Map<string, string>();
 
   async function login(clientId: 'demo' | 'demo-b' = 'demo'): Promise<TLoginResponse> {
@@ -60,6 +65,7 @@ export async function createTestApp(
   return {
     app,
     db,
+    store,
     clock,
     config,
     login,
