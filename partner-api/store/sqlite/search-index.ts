@@ -1,5 +1,6 @@
+import { isCellToken } from '@/partner-api/search/cells';
 import { tokenize } from '@/partner-api/search/normalize';
-import { matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
+import { ftsString, matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
 import type { Db } from './open';
 import { stmt } from './statements';
 
@@ -45,7 +46,7 @@ export function vocabularyOf(db: Db, index: SearchIndexName): Vocabulary {
   if (!vocabulary) {
     const started = performance.now();
     const rows = stmt(db, `SELECT term, doc FROM ${VOCAB_TABLES[index]}`).all() as Array<{ term: string; doc: number }>;
-    vocabulary = new Vocabulary(rows);
+    vocabulary = new Vocabulary(rows.filter((row) => !isCellToken(row.term)));
     cache.vocabularies.set(index, vocabulary);
     cache.loadMs += performance.now() - started;
   }
@@ -66,4 +67,30 @@ export function expandWords(db: Db, index: SearchIndexName, words: string[], typ
 /** The FTS5 MATCH expression of expanded words, or null when there is nothing to look for. */
 export function ftsMatch(words: WordExpansion[]): string | null {
   return words.length === 0 ? null : matchExpression(words);
+}
+
+/**
+ * The bounded candidate queries of a search, best-suited first: the name starts with the first word; every word
+ * in the name; every word anywhere (name or context: venue, city, address); and, with a point, the same near it
+ * (geographic cell tokens of the context column). Each runs with a LIMIT, so a one-letter prefix costs no more
+ * than a precise name.
+ */
+export function candidateMatches(
+  words: WordExpansion[],
+  options: { near: string[] | null; hasContext: boolean },
+): string[] {
+  if (words.length === 0) return [];
+  const [first, ...rest] = words;
+  const star = first!.prefix ? '*' : '';
+  const starts = [first!.word, ...first!.typos].map((term) => `^${ftsString(term)}${star}`).join(' OR ');
+  const startsExpr = rest.length > 0 ? `(${starts}) AND ${matchExpression(rest)}` : `(${starts})`;
+  const all = matchExpression(words);
+  const matches = [`name : (${startsExpr})`, `name : (${all})`];
+  if (!options.hasContext) return matches;
+  matches.push(all);
+  if (options.near && options.near.length > 0) {
+    const cells = `context : (${options.near.join(' OR ')})`;
+    matches.push(`(name : (${all})) AND ${cells}`, `(${all}) AND ${cells}`);
+  }
+  return matches;
 }
