@@ -16,7 +16,12 @@ if (!existsSync('.next/BUILD_ID') || !existsSync('dist/partner-api/cli.mjs')) {
   await run('npm', ['run', 'build']);
 }
 
-const webEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: webPort };
+const webEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: webPort,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
 if (!webEnv.SESSION_SECRET) {
   // The demo must run with no setup; a real deployment sets its own secret (lib/env.ts refuses to start without it).
   webEnv.SESSION_SECRET = randomBytes(32).toString('base64url');

@@ -19,14 +19,17 @@ export const ZRectangleSchema = z.strictObject({
 });
 export type TRectangle = z.infer<typeof ZRectangleSchema>;
 
+/**
+ * `{circle}` or `{rectangle}`; an empty object is accepted and means no filter. One strict object with two optional
+ * members (refined to at most one) rather than a union, so an error inside `circle` points at its member.
+ */
 export const ZLocationFilterSchema = z
-  .union([
-    z.strictObject({ circle: ZCircleSchema }),
-    z.strictObject({ rectangle: ZRectangleSchema }),
-    z.strictObject({}),
-  ])
+  .strictObject({ circle: ZCircleSchema.optional(), rectangle: ZRectangleSchema.optional() })
   .superRefine((value, ctx) => {
-    if ('rectangle' in value && value.rectangle.minLat > value.rectangle.maxLat) {
+    if (value.circle && value.rectangle) {
+      ctx.addIssue({ code: 'custom', path: ['rectangle'], message: 'give either circle or rectangle, not both' });
+    }
+    if (value.rectangle && value.rectangle.minLat > value.rectangle.maxLat) {
       ctx.addIssue({ code: 'custom', path: ['rectangle', 'minLat'], message: 'minLat must not exceed maxLat' });
     }
   })

@@ -79,8 +79,8 @@ export interface CataloguePage extends EventsPage {
 /** Resolves a location filter; an empty object means no filter. */
 export function toLocationQuery(filter: TLocationFilter | undefined): LocationQuery | null {
   if (!filter) return null;
-  if ('rectangle' in filter) return { kind: 'rectangle', ...filter.rectangle };
-  if ('circle' in filter) return { kind: 'circle', ...filter.circle };
+  if (filter.rectangle) return { kind: 'rectangle', ...filter.rectangle };
+  if (filter.circle) return { kind: 'circle', ...filter.circle };
   return null;
 }
 
