@@ -34,6 +34,8 @@ export class EventIndex {
   private alive = new Uint8Array(0);
   private partners: (number[] | undefined)[] = [];
   private readonly slotOf = new Map<number, number>();
+  /** Slots by grid cell (CELL_DEG degrees), so small viewports visit only their cells; may hold dead slots. */
+  private readonly grid = new Map<number, number[]>();
   private dead = 0;
   /** Slots sorted by each order key (id as tie-breaker), rebuilt lazily and patched on small deltas. */
   private readonly orders = new Map<string, Int32Array>();
@@ -79,6 +81,7 @@ export class EventIndex {
     this.size = 0;
     this.dead = 0;
     this.slotOf.clear();
+    this.grid.clear();
     this.orders.clear();
     const rows = this.db.prepare(SELECT_COLUMNS).raw().all() as Row[];
     const partners = groupPartners(
@@ -144,6 +147,10 @@ export class EventIndex {
     this.alive[s] = 1;
     this.partners[s] = partners;
     this.slotOf.set(r[0], s);
+    const key = cellKey(r[1], r[2]);
+    const cell = this.grid.get(key);
+    if (cell) cell.push(s);
+    else this.grid.set(key, [s]);
     return s;
   }
 
@@ -172,6 +179,13 @@ export class EventIndex {
     this.size = w;
     this.dead = 0;
     this.orders.clear();
+    this.grid.clear();
+    for (let slot = 0; slot < w; slot++) {
+      const key = cellKey(this.lng[slot]!, this.lat[slot]!);
+      const cell = this.grid.get(key);
+      if (cell) cell.push(slot);
+      else this.grid.set(key, [slot]);
+    }
   }
 
   private comparator(key: OrderKey): (a: number, b: number) => number {
@@ -314,11 +328,62 @@ export class EventIndex {
     }
   }
 
+  /**
+   * The slots of the grid cells a location filter touches, when that is a small part of the index (else null: a
+   * scan in sort order is cheaper than sorting most of the index).
+   */
+  private gridCandidates(location: LocationQuery | null): number[] | null {
+    if (location === null) return null;
+    const boxes =
+      location.kind === 'rectangle'
+        ? rectangleBoxes(location)
+        : circleBoxes(location.lng, location.lat, location.maxDistance);
+    const cells: number[][] = [];
+    let total = 0;
+    let visited = 0;
+    for (const box of boxes) {
+      const x0 = cellColumn(box.minLng);
+      const x1 = cellColumn(box.maxLng);
+      const y0 = cellRow(box.minLat);
+      const y1 = cellRow(box.maxLat);
+      visited += (x1 - x0 + 1) * (y1 - y0 + 1);
+      if (visited > MAX_GRID_CELLS) return null;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const cell = this.grid.get(y * GRID_COLUMNS + x);
+          if (cell) {
+            cells.push(cell);
+            total += cell.length;
+          }
+        }
+      }
+    }
+    if (total > (this.size - this.dead) / 4) return null;
+    return cells.flat();
+  }
+
   /** Exact count and the ids of one page of an events query (DESIGN §4 semantics). */
   find(query: EventsQuery, partnerIds: ReadonlySet<number> | null): { totalItems: number; ids: number[] } {
     this.refresh();
     const test = this.eventsTest(query, partnerIds);
     const offset = (query.pageNumber - 1) * query.limit;
+    const candidates = this.gridCandidates(query.location);
+    if (candidates !== null) {
+      const matches = candidates.filter((slot) => this.alive[slot] && test(slot));
+      if (query.orderBy === 'distance') {
+        const from = query.distanceFrom ?? { lng: 0, lat: 0 };
+        const distance = new Map(
+          matches.map((slot) => [slot, haversineMeters(this.lng[slot]!, this.lat[slot]!, from.lng, from.lat)]),
+        );
+        matches.sort((x, y) => distance.get(x)! - distance.get(y)! || this.ids[x]! - this.ids[y]!);
+      } else {
+        matches.sort(this.comparator(query.orderBy));
+      }
+      return {
+        totalItems: matches.length,
+        ids: matches.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!),
+      };
+    }
     if (query.orderBy === 'distance') {
       const from = query.distanceFrom ?? { lng: 0, lat: 0 };
       const matches: { s: number; d: number }[] = [];
@@ -405,6 +470,14 @@ type Row = [number, number, number, number, number, number, number | null, numbe
 
 const SELECT_COLUMNS =
   'SELECT id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price, category_mask FROM events';
+
+const CELL_DEG = 0.1;
+const GRID_COLUMNS = Math.ceil(360 / CELL_DEG) + 1;
+/** Beyond this many cells a viewport is large: scanning in sort order wins. */
+const MAX_GRID_CELLS = 4096;
+const cellColumn = (lng: number) => Math.floor((lng + 180) / CELL_DEG);
+const cellRow = (lat: number) => Math.floor((lat + 90) / CELL_DEG);
+const cellKey = (lng: number, lat: number) => cellRow(lat) * GRID_COLUMNS + cellColumn(lng);
 
 function groupPartners(rows: [number, number][]): Map<number, number[]> {
   const byEvent = new Map<number, number[]>();
