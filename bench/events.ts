@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -297,7 +297,12 @@ async function main(): Promise<void> {
     const worst = Math.max(...cases.map((c) => c.ratio));
     const result = {
       date: new Date(now).toISOString(),
-      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      machine: {
+        cpus: cpus().length,
+        model: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadAverageAtEnd: loadavg().map((n) => round(n)),
+      },
       events,
       iterations,
       targets: {
@@ -329,7 +334,7 @@ function round(n: number): number {
 
 function markdown(r: {
   date: string;
-  machine: { cpus: number; model: string; node: string };
+  machine: { cpus: number; model: string; node: string; loadAverageAtEnd: number[] };
   events: number;
   iterations: number;
   targets: { p50RatioMax: number; page100RatioMax: number; catalogueWalkRatioMax: number };
@@ -343,7 +348,8 @@ function markdown(r: {
   const lines = [
     `### Events query — ${r.events.toLocaleString('en')} events`,
     '',
-    `Measured ${r.date} on ${r.machine.cpus} × ${r.machine.model}, Node ${r.machine.node}; ${r.iterations} requests per ` +
+    `Measured ${r.date} on ${r.machine.cpus} × ${r.machine.model} (load average ${r.machine.loadAverageAtEnd.join(' / ')} ` +
+      `at the end), Node ${r.machine.node}; ${r.iterations} requests per ` +
       'case over HTTP (keep-alive, one at a time) after 3 warm-ups, `limit: 500`. "Floor" is `JSON.stringify` of the ' +
       `same response payload in the same run; target p50 ≤ ${r.targets.p50RatioMax}× the floor.`,
     '',
