@@ -19,6 +19,7 @@ import {
   ensurePerformer,
   ensurePlace,
   imagePath,
+  noteEventId,
 } from '@/partner-api/store/sqlite/resolve-input';
 import { derivePrices, insertEvent } from '@/partner-api/store/sqlite/save-event';
 import { serializeEvent } from '@/partner-api/store/sqlite/serialize-event';
@@ -277,6 +278,8 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
       ]) {
         db.exec(`DELETE FROM ${table}`);
       }
+      // A reset starts a new catalogue: mirrors must resync from scratch, ids may start over.
+      db.exec(`DELETE FROM meta WHERE key = 'max_event_id'`);
     })();
   }
 
@@ -463,7 +466,12 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
     stats.events = to;
     options.onProgress?.(to, total);
   }
-  if (total > 0) setLastUpdatedMs(db, firstUpdated + total * UPDATED_STEP_MS);
+  if (total > 0) {
+    const previous = db.prepare(`SELECT CAST(value AS INTEGER) AS v FROM meta WHERE key = 'last_updated_ms'`).get() as
+      { v: number } | undefined;
+    setLastUpdatedMs(db, Math.max(previous?.v ?? 0, firstUpdated + total * UPDATED_STEP_MS));
+    noteEventId(db, total);
+  }
   stats.durationMs = Math.round(performance.now() - started);
   return stats;
 }
