@@ -69,28 +69,57 @@ export function ftsMatch(words: WordExpansion[]): string | null {
   return words.length === 0 ? null : matchExpression(words);
 }
 
+/** One bounded candidate query. */
+export interface CandidateTier {
+  match: string;
+  /** Run only when the previous tier found fewer rows than asked (it is a looser version of that tier). */
+  fallback: boolean;
+}
+
 /**
- * The bounded candidate queries of a search, best-suited first: the name starts with the first word; every word
- * in the name; every word anywhere (name or context: venue, city, address); and, with a point, the same near it
- * (geographic cell tokens of the context column). Each runs with a LIMIT, so a one-letter prefix costs no more
- * than a precise name.
+ * The bounded candidate queries of a search, best-suited first: the name starts with the first word (the other
+ * words anywhere); then, when that did not fill up, every word in the name; with a point, every word in the name
+ * near it, then anywhere near it (geographic cell tokens of the context column); without one, every word
+ * anywhere. Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
  */
-export function candidateMatches(
+export function candidateTiers(
   words: WordExpansion[],
   options: { near: string[] | null; hasContext: boolean },
-): string[] {
+): CandidateTier[] {
   if (words.length === 0) return [];
   const [first, ...rest] = words;
   const star = first!.prefix ? '*' : '';
   const starts = [first!.word, ...first!.typos].map((term) => `^${ftsString(term)}${star}`).join(' OR ');
-  const startsExpr = rest.length > 0 ? `(${starts}) AND ${matchExpression(rest)}` : `(${starts})`;
   const all = matchExpression(words);
-  const matches = [`name : (${startsExpr})`, `name : (${all})`];
-  if (!options.hasContext) return matches;
-  matches.push(all);
+  const tiers: CandidateTier[] = [
+    {
+      match: rest.length > 0 ? `(name : (${starts})) AND ${matchExpression(rest)}` : `name : (${starts})`,
+      fallback: false,
+    },
+    { match: `name : (${all})`, fallback: true },
+  ];
+  if (!options.hasContext) return tiers;
   if (options.near && options.near.length > 0) {
     const cells = `context : (${options.near.join(' OR ')})`;
-    matches.push(`(name : (${all})) AND ${cells}`, `(${all}) AND ${cells}`);
+    tiers.push(
+      { match: `(name : (${all})) AND ${cells}`, fallback: false },
+      { match: `(${all}) AND ${cells}`, fallback: true },
+    );
+  } else {
+    tiers.push({ match: all, fallback: true });
   }
-  return matches;
+  return tiers;
+}
+
+/** Runs the tiers of a search with `run(match)` (a bounded query), skipping fallbacks that are not needed. */
+export function runTiers<T>(tiers: CandidateTier[], perQuery: number, run: (match: string) => T[]): T[] {
+  const rows: T[] = [];
+  let previous = 0;
+  for (const tier of tiers) {
+    if (tier.fallback && previous >= perQuery) continue;
+    const found = run(tier.match);
+    previous = found.length;
+    rows.push(...found);
+  }
+  return rows;
 }

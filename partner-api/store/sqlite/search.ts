@@ -6,7 +6,7 @@ import type { SearchParams } from '../search-types';
 import { imageUrl } from './serialize-event';
 import { nearbyCellTokens } from '@/partner-api/search/cells';
 import { performerHasEvent } from './record-events';
-import { candidateMatches, expandWords, queryWords } from './search-index';
+import { candidateTiers, expandWords, queryWords, runTiers } from './search-index';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
@@ -15,7 +15,7 @@ import type { StoreContext } from './store-context';
  * proximity band, date). Events come soonest-ending first (the index's rowid order), places and performers in
  * index order; the tiers make sure the best-matching and the nearby ones are among them.
  */
-const PER_QUERY = 60;
+const EXTRA_CANDIDATES = 20;
 
 interface Candidate {
   key: RankKey;
@@ -44,12 +44,15 @@ function eventCandidates(ctx: StoreContext, text: string[], params: SearchParams
     ctx.db,
     `SELECT d.event_id AS id, d.name, d.context, d.lng, d.lat, d.start_ms, d.end_ms
      FROM search_events f JOIN search_event_docs d ON d.rowid = f.rowid
-     WHERE search_events MATCH ? AND f.rowid >= ? AND d.end_ms >= ? LIMIT ${PER_QUERY}`,
+     WHERE search_events MATCH ? AND f.rowid >= ? AND d.end_ms >= ? LIMIT ?`,
   );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, fromKey, now, perQuery) as EventDocRow[]);
   const seen = new Set<number>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: nearCells(params), hasContext: true })) {
-    for (const row of query.all(match, fromKey, now) as EventDocRow[]) {
+  {
+    for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const relevance = textRelevance(words, row.name, row.context);
@@ -120,12 +123,15 @@ function placeCandidates(ctx: StoreContext, text: string[], params: SearchParams
     ctx.db,
     `SELECT m.id, m.name, m.address, m.city, m.lng, m.lat, m.average_grade, m.total_grades
      FROM search_places f JOIN search_place_keys k ON k.rowid = f.rowid JOIN map_places m ON m.id = k.map_place_id
-     WHERE search_places MATCH ? LIMIT ${PER_QUERY}`,
+     WHERE search_places MATCH ? LIMIT ?`,
   );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PlaceRow[]);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: nearCells(params), hasContext: true })) {
-    for (const row of query.all(match) as PlaceRow[]) {
+  {
+    for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const relevance = textRelevance(words, row.name, `${row.city ?? ''} ${row.address}`);
@@ -156,17 +162,15 @@ function performerCandidates(ctx: StoreContext, text: string[], params: SearchPa
   const query = stmt(
     ctx.db,
     `SELECT p.id, p.name, p.image, p.web_image FROM search_performers f JOIN performers p ON p.id = f.rowid
-     WHERE search_performers MATCH ? LIMIT ${PER_QUERY}`,
+     WHERE search_performers MATCH ? LIMIT ?`,
   );
+  type PerformerRow = { id: number; name: string; image: string | null; web_image: string | null };
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: null, hasContext: false });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PerformerRow[]);
   const seen = new Set<number>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: null, hasContext: false })) {
-    const rows = query.all(match) as Array<{
-      id: number;
-      name: string;
-      image: string | null;
-      web_image: string | null;
-    }>;
+  {
     for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
