@@ -1,6 +1,6 @@
 import { isCellToken } from '@/partner-api/search/cells';
 import { tokenize } from '@/partner-api/search/normalize';
-import { ftsString, matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
+import { matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
 import type { Db } from './open';
 import { stmt } from './statements';
 
@@ -77,27 +77,17 @@ export interface CandidateTier {
 }
 
 /**
- * The bounded candidate queries of a search, best-suited first: the name starts with the first word (the other
- * words anywhere); then, when that did not fill up, every word in the name; with a point, every word in the name
- * near it, then anywhere near it (geographic cell tokens of the context column); without one, every word
- * anywhere. Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
+ * The bounded candidate queries of a search, best-suited first: every word in the name; with a point, every word
+ * in the name near it, then (when that did not fill up) anywhere near it (geographic cell tokens of the context
+ * column); without one, every word anywhere (when the name did not fill up). Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
  */
 export function candidateTiers(
   words: WordExpansion[],
   options: { near: string[] | null; hasContext: boolean },
 ): CandidateTier[] {
   if (words.length === 0) return [];
-  const [first, ...rest] = words;
-  const star = first!.prefix ? '*' : '';
-  const starts = [first!.word, ...first!.typos].map((term) => `^${ftsString(term)}${star}`).join(' OR ');
   const all = matchExpression(words);
-  const tiers: CandidateTier[] = [
-    {
-      match: rest.length > 0 ? `(name : (${starts})) AND ${matchExpression(rest)}` : `name : (${starts})`,
-      fallback: false,
-    },
-    { match: `name : (${all})`, fallback: true },
-  ];
+  const tiers: CandidateTier[] = [{ match: `name : (${all})`, fallback: false }];
   if (!options.hasContext) return tiers;
   if (options.near && options.near.length > 0) {
     const cells = `context : (${options.near.join(' OR ')})`;
