@@ -1,5 +1,5 @@
 import rateLimitPlugin from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authenticate } from './auth/bearer';
 import { ensureDemoClients } from './auth/clients';
 import { deriveKey, resolveRootSecret } from './auth/signing-key';
@@ -7,13 +7,15 @@ import { createTokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
-import { installProblemHandling } from './http/problem-handler';
+import { createServiceLogger } from './http/logger';
+import { installProblemHandling, sendProblem } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
+import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
@@ -31,18 +33,6 @@ export interface BuildAppOptions {
   store?: EventStore;
 }
 
-/** Never written to logs, wherever they appear in a logged object. */
-const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'clientSecret',
-  'refreshToken',
-  'accessToken',
-  '*.clientSecret',
-  '*.refreshToken',
-  '*.accessToken',
-];
-
 const MINUTE_MS = 60_000;
 
 /** Routes that need no access token; everything else under `/v2/` does. */
@@ -56,14 +46,19 @@ function needsAuth(routeUrl: string | undefined): boolean {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
-  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = options.logger
-    ? { loggerInstance: options.logger }
-    : { logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } };
   const app = Fastify({
-    ...logging,
+    loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Path parameters up to the contract's longest id (map place ids: 256 characters) reach the route's validation.
+    routerOptions: { maxParamLength: 512 },
+    // Errors raised before routing (undecodable URL, over-long parameter) bypass the error handler otherwise.
+    frameworkErrors: (error, _request, reply) => {
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long.' : 'The URL is malformed.';
+      void sendProblem(reply, new ProblemError(400, detail));
+    },
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
@@ -111,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
