@@ -19,36 +19,39 @@ const MAX_QUERY_WORDS = 8;
 interface VocabularyCache {
   version: number;
   loadedAt: number;
-  loadMs: number;
+  terms: number;
   vocabularies: Map<SearchIndexName, Vocabulary>;
 }
 
 const caches = new WeakMap<Db, VocabularyCache>();
 
+/** Vocabularies up to this many terms (all indexes together) reload at once after a change; larger ones throttle. */
+const RELOAD_AT_ONCE_TERMS = 50_000;
+const RELOAD_INTERVAL_MS = 1_000;
+
 /**
- * The vocabulary of an index, for typo candidates. It is reloaded when the indexes changed (search_meta.version),
- * at most about once per 50× its load time, so a catalogue under constant writes (simulate) does not pay a
- * reload per query; small catalogues (tests) reload at once. A word added since the last load only misses its
- * typo candidates for that short while: exact and prefix matching go to FTS5 directly.
+ * The vocabulary of an index, for typo candidates. It is reloaded when the indexes changed (search_meta.version):
+ * at once while small (loading costs about as much as a query), at most once a second when large, so a catalogue
+ * under constant writes (simulate) does not pay a reload per query. A word added since the last load only misses
+ * its typo candidates for that short while: exact and prefix matching go to FTS5 directly.
  */
 export function vocabularyOf(db: Db, index: SearchIndexName): Vocabulary {
   const version = (stmt(db, "SELECT value FROM search_meta WHERE key = 'version'").get() as { value: number }).value;
   let cache = caches.get(db);
   const now = performance.now();
   const stale =
-    !cache || (cache.version !== version && (cache.loadMs < 2 || now - cache.loadedAt >= 50 * cache.loadMs));
+    !cache ||
+    (cache.version !== version && (cache.terms < RELOAD_AT_ONCE_TERMS || now - cache.loadedAt >= RELOAD_INTERVAL_MS));
   if (stale || !cache) {
-    cache = { version, loadedAt: now, loadMs: 0, vocabularies: cache?.vocabularies ?? new Map() };
-    cache.vocabularies.clear();
+    cache = { version, loadedAt: now, terms: 0, vocabularies: new Map() };
     caches.set(db, cache);
   }
   let vocabulary = cache.vocabularies.get(index);
   if (!vocabulary) {
-    const started = performance.now();
     const rows = stmt(db, `SELECT term, doc FROM ${VOCAB_TABLES[index]}`).all() as Array<{ term: string; doc: number }>;
     vocabulary = new Vocabulary(rows.filter((row) => !isCellToken(row.term)));
     cache.vocabularies.set(index, vocabulary);
-    cache.loadMs += performance.now() - started;
+    cache.terms += rows.length;
   }
   return vocabulary;
 }
