@@ -110,9 +110,24 @@ export function runTiers<T>(tiers: CandidateTier[], perQuery: number, run: (matc
   let previous = 0;
   for (const tier of tiers) {
     if (tier.fallback && previous >= perQuery) continue;
-    const found = run(tier.match);
+    const found = withMatch(() => run(tier.match));
     previous = found.length;
     rows.push(...found);
   }
   return rows;
+}
+
+/**
+ * Runs a MATCH query; an expression FTS5 refuses counts as "no match". Query words are quoted letters and digits,
+ * so this only guards against a character the JavaScript tokenizer and FTS5's disagree about (a quoted term that
+ * FTS5 splits in two is a phrase, which the column-detail index cannot answer): such a search finds nothing
+ * rather than failing with a 500.
+ */
+export function withMatch<T>(run: () => T[]): T[] {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Error && /fts5/i.test(error.message)) return [];
+    throw error;
+  }
 }
