@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openTestStore, makeEventInput } from '@/partner-api/testing/fixtures';
-import type { TSearchItem } from '@/lib/contract';
+import type { TEvent, TSearchItem } from '@/lib/contract';
+import { assembleEventJson } from '../types';
 import { migrate } from './open';
 import { optimizeSearchIndex } from './optimize-search-index';
 
@@ -46,6 +47,58 @@ describe('search indexes follow the catalogue writes (triggers)', () => {
     const rows = (table: string) =>
       (store.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect(rows('search_event_docs')).toBe(0);
+    store.close();
+  });
+
+  it('builds event items with exactly the values of the stored Event', () => {
+    const store = openTestStore();
+    const id = store.createEvent(
+      makeEventInput({
+        name: 'Récital\u0007 « Chopin » à l’Opéra',
+        categories: ['musique/classique', 'spectacle'],
+        prices: null,
+        // Winter date: +0100 in Paris.
+        startMs: Date.UTC(2026, 11, 20, 19, 30),
+        endMs: Date.UTC(2026, 11, 20, 21, 30),
+      }),
+    );
+    const [item] = store.search({ text: 'chopin', point: null, types: ['events'], limit: 1 });
+    const event = JSON.parse(
+      assembleEventJson(store.getEvent(id)!, { commentaries: false, performers: false }),
+    ) as TEvent;
+    expect(item && 'event' in item).toBe(true);
+    if (!item || !('event' in item)) return;
+    const { score, categories, ...rest } = item.event;
+    expect(score).toBeGreaterThan(0);
+    expect(rest).toEqual({
+      id: event.id,
+      serviceId: event.serviceId,
+      name: event.name,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      hasEndDateNotReliable: event.hasEndDateNotReliable,
+      lowestPrice: event.lowestPrice,
+      highestPrice: event.highestPrice,
+      description: event.description,
+      image: event.image,
+      squareImage: event.squareImage,
+      rectangleImage: event.rectangleImage,
+      place: { id: event.place.id, name: event.place.name, address: event.place.address },
+      averageGrade: event.averageGrade,
+      totalGrades: event.totalGrades,
+    });
+    expect(categories.map((c) => c.id).sort()).toEqual(event.categories.map((c) => c.id).sort());
+    for (const category of categories) {
+      const full = event.categories.find((c) => c.id === category.id)!;
+      expect(category).toEqual({
+        id: full.id,
+        name: full.subCategory ?? full.mainCategory,
+        mainCategory: full.mainCategory,
+        traductionFR: full.traductionFR,
+        traductionEN: full.traductionEN,
+        icon: full.icon,
+      });
+    }
     store.close();
   });
 
