@@ -27,6 +27,7 @@ interface BenchModule {
 const BENCH_MODULES: BenchModule[] = [
   { file: 'seed.ts', args: [events] },
   { file: 'events.ts', args: argv },
+  { file: 'search.ts', args: argv },
   {
     file: 'proxy.ts',
     args: [],

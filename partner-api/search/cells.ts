@@ -16,19 +16,17 @@ export function cellToken(lng: number, lat: number): string {
   return `zc${Math.trunc((lng + 180) * CELLS_PER_DEGREE)}x${Math.trunc((lat + 90) * CELLS_PER_DEGREE)}`;
 }
 
-/** The cell of the point and its neighbours within `radius` cells (3 × 3 by default). */
-export function nearbyCellTokens(lng: number, lat: number, radius = 1): string[] {
-  const x = Math.trunc((lng + 180) * CELLS_PER_DEGREE);
-  const y = Math.trunc((lat + 90) * CELLS_PER_DEGREE);
+/**
+ * The 2 × 2 block of cells around the point: its own cell and the neighbours on the sides it is closest to, so
+ * the block reaches at least half a cell (about 14 km east-west, 14 km north-south in France) from the point.
+ */
+export function nearbyCellTokens(lng: number, lat: number): string[] {
+  const fx = (lng + 180) * CELLS_PER_DEGREE;
+  const fy = (lat + 90) * CELLS_PER_DEGREE;
+  const x = Math.trunc(fx);
+  const y = Math.trunc(fy);
   const maxX = 360 * CELLS_PER_DEGREE;
-  const tokens: string[] = [];
-  for (let dx = -radius; dx <= radius; dx++) {
-    for (let dy = -radius; dy <= radius; dy++) {
-      const cy = y + dy;
-      if (cy < 0 || cy > 180 * CELLS_PER_DEGREE) continue;
-      const cx = (((x + dx) % maxX) + maxX) % maxX; // wraps at the antimeridian
-      tokens.push(`zc${cx}x${cy}`);
-    }
-  }
-  return tokens;
+  const xs = [x, fx - x < 0.5 ? x - 1 : x + 1].map((cx) => ((cx % maxX) + maxX) % maxX); // wraps at the antimeridian
+  const ys = [y, fy - y < 0.5 ? y - 1 : y + 1].filter((cy) => cy >= 0 && cy <= 180 * CELLS_PER_DEGREE);
+  return xs.flatMap((cx) => ys.map((cy) => `zc${cx}x${cy}`));
 }

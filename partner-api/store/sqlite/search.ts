@@ -1,12 +1,14 @@
-import { assembleEventJson } from '../types';
-import type { TEvent, TSearchItem } from '@/lib/contract';
+import type { TSearchItem } from '@/lib/contract';
+import { cleanText } from '@/partner-api/links/link-marker';
+import { CATEGORY_BY_ID } from '../catalogue-data';
+import { formatLocalDateTime } from '../local-date';
 import { compareRanked, rankKey, type RankKey } from '@/partner-api/search/ranking';
 import { textRelevance } from '@/partner-api/search/relevance';
 import type { SearchParams } from '../search-types';
 import { imageUrl } from './serialize-event';
 import { nearbyCellTokens } from '@/partner-api/search/cells';
 import { performerHasEvent } from './record-events';
-import { candidateMatches, expandWords, queryWords } from './search-index';
+import { candidateTiers, expandWords, queryWords, runTiers } from './search-index';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
@@ -15,7 +17,7 @@ import type { StoreContext } from './store-context';
  * proximity band, date). Events come soonest-ending first (the index's rowid order), places and performers in
  * index order; the tiers make sure the best-matching and the nearby ones are among them.
  */
-const PER_QUERY = 60;
+const EXTRA_CANDIDATES = 20;
 
 interface Candidate {
   key: RankKey;
@@ -44,12 +46,15 @@ function eventCandidates(ctx: StoreContext, text: string[], params: SearchParams
     ctx.db,
     `SELECT d.event_id AS id, d.name, d.context, d.lng, d.lat, d.start_ms, d.end_ms
      FROM search_events f JOIN search_event_docs d ON d.rowid = f.rowid
-     WHERE search_events MATCH ? AND f.rowid >= ? AND d.end_ms >= ? LIMIT ${PER_QUERY}`,
+     WHERE search_events MATCH ? AND f.rowid >= ? AND d.end_ms >= ? LIMIT ?`,
   );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, fromKey, now, perQuery) as EventDocRow[]);
   const seen = new Set<number>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: nearCells(params), hasContext: true })) {
-    for (const row of query.all(match, fromKey, now) as EventDocRow[]) {
+  {
+    for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const relevance = textRelevance(words, row.name, row.context);
@@ -64,40 +69,89 @@ function eventCandidates(ctx: StoreContext, text: string[], params: SearchParams
   return candidates;
 }
 
+interface EventItemRow {
+  id: number;
+  service_id: number;
+  name: string;
+  start_ms: number;
+  end_ms: number;
+  has_end_date_not_reliable: number;
+  lowest_price: number | null;
+  highest_price: number | null;
+  description: string;
+  image: string | null;
+  square_image: string | null;
+  rectangle_image: string | null;
+  average_grade: number;
+  total_grades: number;
+  time_zone: string;
+  place_id: number;
+  place_name: string;
+  place_lng: number;
+  place_lat: number;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  category_ids: string | null;
+}
+
+/**
+ * The search item of an event, built from its columns: the same values its stored Event JSON holds (same helpers:
+ * cleanText, local dates, image URLs), without parsing that JSON (several kilobytes an event).
+ */
 function eventItem(ctx: StoreContext, id: number, score: number): TSearchItem | null {
-  const row = stmt(ctx.db, 'SELECT body FROM events WHERE id = ?').get(id) as { body: string } | undefined;
+  const row = stmt(
+    ctx.db,
+    `SELECT e.id, e.service_id, e.name, e.start_ms, e.end_ms, e.has_end_date_not_reliable, e.lowest_price,
+            e.highest_price, e.description, e.image, e.square_image, e.rectangle_image, e.average_grade,
+            e.total_grades, e.time_zone, p.id AS place_id, p.name AS place_name, p.lng AS place_lng,
+            p.lat AS place_lat, p.street, p.city, p.postal_code, p.country,
+            (SELECT group_concat(category_id) FROM event_categories WHERE event_id = e.id) AS category_ids
+     FROM events e JOIN places p ON p.id = e.place_id WHERE e.id = ?`,
+  ).get(id) as EventItemRow | undefined;
   if (!row) return null;
-  const event = JSON.parse(
-    assembleEventJson(
-      { body: row.body, commentaries: '[]', performers: '[]' },
-      { commentaries: false, performers: false },
-    ),
-  ) as TEvent;
+  const categories = (row.category_ids ?? '')
+    .split(',')
+    .map((value) => CATEGORY_BY_ID.get(Number(value)))
+    .filter((category) => category !== undefined)
+    .map((category) => ({
+      id: category.id,
+      name: category.subCategory ?? category.mainCategory,
+      mainCategory: category.mainCategory,
+      traductionFR: category.fr,
+      traductionEN: category.en,
+      icon: category.icon,
+    }));
   return {
     event: {
-      id: event.id,
-      serviceId: event.serviceId,
-      name: event.name,
-      startDate: event.startDate,
-      endDate: event.endDate,
-      hasEndDateNotReliable: event.hasEndDateNotReliable,
-      lowestPrice: event.lowestPrice,
-      highestPrice: event.highestPrice,
-      description: event.description,
-      image: event.image,
-      squareImage: event.squareImage,
-      rectangleImage: event.rectangleImage,
-      place: { id: event.place.id, name: event.place.name, address: event.place.address },
-      averageGrade: event.averageGrade,
-      totalGrades: event.totalGrades,
-      categories: event.categories.map((category) => ({
-        id: category.id,
-        name: category.subCategory ?? category.mainCategory,
-        mainCategory: category.mainCategory,
-        traductionFR: category.traductionFR,
-        traductionEN: category.traductionEN,
-        icon: category.icon,
-      })),
+      id: row.id,
+      serviceId: row.service_id,
+      name: cleanText(row.name),
+      startDate: formatLocalDateTime(row.start_ms, row.time_zone),
+      endDate: formatLocalDateTime(row.end_ms, row.time_zone),
+      hasEndDateNotReliable: row.has_end_date_not_reliable === 1,
+      lowestPrice: row.lowest_price,
+      highestPrice: row.highest_price,
+      description: cleanText(row.description),
+      image: imageUrl(ctx.publicUrl, row.image),
+      squareImage: imageUrl(ctx.publicUrl, row.square_image),
+      rectangleImage: imageUrl(ctx.publicUrl, row.rectangle_image),
+      place: {
+        id: row.place_id,
+        name: cleanText(row.place_name),
+        address: {
+          lng: row.place_lng,
+          lat: row.place_lat,
+          street: cleanText(row.street),
+          city: cleanText(row.city),
+          postalCode: cleanText(row.postal_code),
+          country: cleanText(row.country),
+        },
+      },
+      averageGrade: row.average_grade,
+      totalGrades: row.total_grades,
+      categories,
       score,
     },
   };
@@ -120,12 +174,15 @@ function placeCandidates(ctx: StoreContext, text: string[], params: SearchParams
     ctx.db,
     `SELECT m.id, m.name, m.address, m.city, m.lng, m.lat, m.average_grade, m.total_grades
      FROM search_places f JOIN search_place_keys k ON k.rowid = f.rowid JOIN map_places m ON m.id = k.map_place_id
-     WHERE search_places MATCH ? LIMIT ${PER_QUERY}`,
+     WHERE search_places MATCH ? LIMIT ?`,
   );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PlaceRow[]);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: nearCells(params), hasContext: true })) {
-    for (const row of query.all(match) as PlaceRow[]) {
+  {
+    for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const relevance = textRelevance(words, row.name, `${row.city ?? ''} ${row.address}`);
@@ -156,17 +213,15 @@ function performerCandidates(ctx: StoreContext, text: string[], params: SearchPa
   const query = stmt(
     ctx.db,
     `SELECT p.id, p.name, p.image, p.web_image FROM search_performers f JOIN performers p ON p.id = f.rowid
-     WHERE search_performers MATCH ? LIMIT ${PER_QUERY}`,
+     WHERE search_performers MATCH ? LIMIT ?`,
   );
+  type PerformerRow = { id: number; name: string; image: string | null; web_image: string | null };
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: null, hasContext: false });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PerformerRow[]);
   const seen = new Set<number>();
   const candidates: Candidate[] = [];
-  for (const match of candidateMatches(words, { near: null, hasContext: false })) {
-    const rows = query.all(match) as Array<{
-      id: number;
-      name: string;
-      image: string | null;
-      web_image: string | null;
-    }>;
+  {
     for (const row of rows) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
