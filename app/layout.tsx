@@ -1,0 +1,28 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Eventmap — what’s on near you', template: '%s · Eventmap' },
+  description: 'Find concerts, shows, exhibitions and everything else happening around you, on a map.',
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#1d3557',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import { Explorer } from '@/components/explorer/explorer';
+
+export default function HomePage() {
+  return <Explorer />;
+}

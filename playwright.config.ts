@@ -1,0 +1,71 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * End-to-end journeys against a production build (`npm run build` first) and a freshly seeded Partner API.
+ * Browsers: Debian's Chromium (Playwright cannot download its own here); WebGL comes from SwiftShader.
+ * Ports 4010/3010 keep the suite clear of a developer's `npm run dev` (3000/4000).
+ */
+const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4010);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3010);
+export const E2E_BASE_URL = `http://127.0.0.1:${WEB_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 1 : 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Paris',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      // A throwaway database, seeded on start (scripts/e2e-service.ts).
+      command: 'npx tsx scripts/e2e-service.ts',
+      // Any spec route answers 401 without a token once the service is up; Playwright counts 401 as ready.
+      url: `http://127.0.0.1:${SERVICE_PORT}/v2/clicks`,
+      env: {
+        PARTNER_API_PORT: String(SERVICE_PORT),
+        PARTNER_API_DB: '.data/e2e/partner-api.sqlite',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx next start -p ${WEB_PORT} -H 127.0.0.1`,
+      url: `${E2E_BASE_URL}/`,
+      env: {
+        PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+        PARTNER_CLIENT_ID: 'demo',
+        PARTNER_CLIENT_SECRET: 'demo-secret',
+        SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,35 @@
+/*
+ * Starts the Partner API for end-to-end tests on PARTNER_API_PORT with a throwaway, freshly seeded database at
+ * PARTNER_API_DB. Until the service's CLI exists (branch svc-app), it serves the web data layer's fake upstream on
+ * the same port so the web app can still be exercised.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const port = Number(process.env.PARTNER_API_PORT ?? 4010);
+const db = process.env.PARTNER_API_DB ?? '.data/e2e/partner-api.sqlite';
+const events = process.env.E2E_SEED_EVENTS ?? '400';
+
+if (existsSync('partner-api/cli.ts')) {
+  mkdirSync(dirname(db), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  const env = { ...process.env, PARTNER_API_PORT: String(port), PARTNER_API_DB: db };
+  const seed = spawnSync('npx', ['tsx', 'partner-api/cli.ts', 'seed', '--events', events], { env, stdio: 'inherit' });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+  const serve = spawn('npx', ['tsx', 'partner-api/cli.ts', 'serve'], { env, stdio: 'inherit' });
+  const stop = () => serve.kill('SIGTERM');
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  serve.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  // The fake imports `server-only`, which only resolves to a no-op under the react-server condition.
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/fake-upstream.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const stop = () => child.kill('SIGTERM');
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
