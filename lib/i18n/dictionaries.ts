@@ -23,6 +23,7 @@ export interface Messages {
     availabilityUnknown: string;
     endNotReliable: string;
     cancelled: (date: string) => string;
+    cancelledShort: string;
     soldOut: string;
     passed: string;
     price: string;
@@ -102,6 +103,7 @@ const fr: Messages = {
     availabilityUnknown: 'disponibilité à confirmer',
     endNotReliable: 'heure de fin indicative',
     cancelled: (date) => `Événement annulé (le ${date})`,
+    cancelledShort: 'Annulé',
     soldOut: 'Complet : plus de places disponibles',
     passed: 'Cet événement est terminé',
     price: 'Prix',
@@ -192,6 +194,7 @@ const en: Messages = {
     availabilityUnknown: 'availability to be confirmed',
     endNotReliable: 'end time approximate',
     cancelled: (date) => `This event was cancelled (on ${date})`,
+    cancelledShort: 'Cancelled',
     soldOut: 'Sold out: no more tickets available',
     passed: 'This event has ended',
     price: 'Price',

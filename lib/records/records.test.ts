@@ -160,3 +160,13 @@ describe('upcoming and pages', () => {
     expect(parsePageParam('0')).toBe(1);
   });
 });
+
+describe('partner colours', async () => {
+  const { readableTextColor, safeColor } = await import('./colors');
+  it('picks readable text and rejects non-colours', () => {
+    expect(readableTextColor('#ffffff')).toBe('#000000');
+    expect(readableTextColor('#1d3557')).toBe('#ffffff');
+    expect(readableTextColor('#ff0')).toBe('#000000');
+    expect(safeColor('red;background:url(x)')).toBe('#1d3557');
+  });
+});

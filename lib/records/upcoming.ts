@@ -33,3 +33,13 @@ export function paginate<T>(items: T[], page: number, perPage: number): Page<T> 
     totalItems: items.length,
   };
 }
+
+/** A dynamic path segment as text: decoded once if it still carries percent-escapes, kept as is if they are broken. */
+export function pathParam(value: string): string {
+  if (!/%[0-9a-f]{2}/i.test(value)) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
