@@ -89,7 +89,7 @@ export function EventPage({ event, locale, pageUrl, now }: Props) {
           )}
           <div className={styles.actions}>
             <a href={`/events/${event.id}/calendar.ics`} download={`event-${event.id}.ics`} className="button">
-              <span aria-hidden="true">📅</span> {messages.event.addToCalendar}
+              <CalendarIcon /> {messages.event.addToCalendar}
             </a>
             <ShareButton title={event.name} url={pageUrl} />
           </div>
@@ -338,5 +338,22 @@ function Reviews({ event, messages, format }: { event: TEvent; messages: Message
         </ul>
       )}
     </section>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
   );
 }

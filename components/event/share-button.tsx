@@ -27,7 +27,18 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
   return (
     <>
       <button type="button" className="button" onClick={() => void share()}>
-        <span aria-hidden="true">↗</span> {messages.event.share}
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" />
+        </svg>{' '}
+        {messages.event.share}
       </button>
       <span role="status" className={styles.shareStatus}>
         {status}

@@ -12,6 +12,6 @@ describe('PartnerError', () => {
     expect(error instanceof copy.PartnerError).toBe(true);
     expect(new copy.PartnerError('timeout', 't') instanceof PartnerError).toBe(true);
     expect(new Error('x') instanceof PartnerError).toBe(false);
-    expect(null instanceof PartnerError).toBe(false);
+    expect((null as unknown) instanceof PartnerError).toBe(false);
   });
 });

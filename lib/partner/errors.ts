@@ -31,7 +31,7 @@ export class PartnerError extends Error {
    * thrown by a client made in one bundle reaches code whose `PartnerError` class is another copy of this module:
    * recognise any partner error by its registered symbol, not by class identity.
    */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PARTNER_ERROR] === true;
   }
 

@@ -16,10 +16,15 @@ export function placeJsonLd(event: TEvent): JsonLd {
     name: mp?.name ?? event.place.name,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: mp?.street ?? a.street,
-      addressLocality: mp?.city ?? a.city,
-      postalCode: String(mp?.postalCode ?? a.postalCode),
-      addressCountry: mp?.country ?? a.country,
+      // The enriched place wins as a whole: mixing its name with the partner's street could describe two places.
+      ...(mp
+        ? {
+            streetAddress: mp.street ?? mp.address,
+            addressLocality: mp.city ?? undefined,
+            postalCode: mp.postalCode === null ? undefined : String(mp.postalCode),
+            addressCountry: mp.country ?? undefined,
+          }
+        : { streetAddress: a.street, addressLocality: a.city, postalCode: a.postalCode, addressCountry: a.country }),
     },
     geo: { '@type': 'GeoCoordinates', latitude: mp?.lat ?? a.lat, longitude: mp?.lng ?? a.lng },
   };
