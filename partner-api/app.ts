@@ -14,6 +14,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
+import { registerEventsRoutes } from './routes/events';
 import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import type { Db } from './store/sqlite/open';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);
   registerImageRoutes(app, ctx);
+  registerEventsRoutes(app, ctx);
 
   return app;
 }
