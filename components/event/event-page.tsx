@@ -36,7 +36,8 @@ export function EventPage({ event, locale, pageUrl, now }: Props) {
   const end = event.hasEndDateNotReliable ? undefined : parseLocalDateTime(event.endDate);
   const image = event.image ?? event.webImage;
   const placeName = event.mapPlace?.name ?? event.place.name;
-  const placeId = event.mapPlace?.id ?? event.place.mapId;
+  // Only an enriched place has a page (a partner place without one carries an empty `mapId`).
+  const placeId = event.mapPlace?.id ?? (event.place.mapId || null);
   const lng = event.mapPlace?.lng ?? event.place.address.lng;
   const lat = event.mapPlace?.lat ?? event.place.address.lat;
   const address =
@@ -72,7 +73,7 @@ export function EventPage({ event, locale, pageUrl, now }: Props) {
             </p>
           )}
           <p className={styles.where}>
-            <Link href={`/places/${encodeURIComponent(placeId)}`}>{placeName}</Link>
+            {placeId ? <Link href={`/places/${encodeURIComponent(placeId)}`}>{placeName}</Link> : placeName}
             {event.place.address.city && (
               <span className={styles.muted}> · {event.mapPlace?.city ?? event.place.address.city}</span>
             )}
@@ -152,7 +153,7 @@ export function EventPage({ event, locale, pageUrl, now }: Props) {
             <address className={styles.address}>{address}</address>
             <MiniMap points={[{ lng, lat }]} label={messages.place.map(placeName)} />
             <p className={styles.placeLinks}>
-              <Link href={`/places/${encodeURIComponent(placeId)}`}>{messages.event.placePage}</Link>
+              {placeId && <Link href={`/places/${encodeURIComponent(placeId)}`}>{messages.event.placePage}</Link>}
               <a
                 href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`}
                 target="_blank"
