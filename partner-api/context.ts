@@ -17,6 +17,10 @@ export interface ServiceContext {
    * already JSON-escaped. Every response that carries events goes through it (DESIGN §4: tracked links).
    */
   renderLinks(json: string, clientId: string): string;
+  /**
+   * The source and client a tracked-link token (`/r/{token}`) was signed for, or null when it is forged or malformed.
+   */
+  verifyLinkToken(token: string): { sourceId: number; clientId: string } | null;
   /** Base URL of this service as clients reach it (tracked links, image URLs), without a trailing slash. */
   publicUrl: string;
 }

@@ -1,0 +1,109 @@
+import rateLimitPlugin from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { authenticate } from './auth/bearer';
+import { ensureDemoClients } from './auth/clients';
+import { deriveKey, resolveRootSecret } from './auth/signing-key';
+import { createTokenService } from './auth/tokens';
+import type { Clock } from './clock';
+import type { ServiceContext } from './context';
+import type { ServiceConfig } from './env';
+import { createServiceLogger } from './http/logger';
+import { installProblemHandling, sendProblem } from './http/problem-handler';
+import { ProblemError } from './http/problem';
+import { installSecurityHeaders } from './http/security-headers';
+import { createTrackedLinks } from './links/tracked-link';
+import { registerDocsRoutes } from './routes/docs';
+import { registerEventRecordRoutes } from './routes/event';
+import { registerImageRoutes } from './routes/images';
+import { registerLoginRoutes } from './routes/login';
+import type { Db } from './store/sqlite/open';
+import { createSqliteStore } from './store/sqlite/sqlite-event-store';
+import type { EventStore } from './store/types';
+
+export interface BuildAppOptions {
+  db: Db;
+  clock: Clock;
+  config: ServiceConfig;
+  /** A pino logger to use instead of one built from `config.logLevel`. */
+  logger?: FastifyBaseLogger;
+  /** The catalogue store; defaults to the SQLite store over `db`. */
+  store?: EventStore;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Routes that need no access token; everything else under `/v2/` does. */
+function needsAuth(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && routeUrl.startsWith('/v2/');
+}
+
+/**
+ * Builds the Partner API: problem+json errors, security headers, bearer auth and per-client rate limits on `/v2`,
+ * login, docs, and every route module. The caller owns `db` (and closes it after `app.close()`).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, clock, config } = options;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    // Path parameters up to the contract's longest id (map place ids: 256 characters) reach the route's validation.
+    routerOptions: { maxParamLength: 512 },
+    // Errors raised before routing (undecodable URL, over-long parameter) bypass the error handler otherwise.
+    frameworkErrors: (error, _request, reply) => {
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long.' : 'The URL is malformed.';
+      void sendProblem(reply, new ProblemError(400, detail));
+    },
+    // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+
+  const rootSecret = resolveRootSecret(db, config);
+  if (config.demo) await ensureDemoClients(db, clock);
+  const links = createTrackedLinks({ key: deriveKey(rootSecret, 'tracked-link'), publicUrl: config.publicUrl });
+  const tokens = createTokenService({ db, clock, key: deriveKey(rootSecret, 'access-token') });
+  const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
+  const ctx: ServiceContext = {
+    db,
+    store,
+    clock,
+    publicUrl: config.publicUrl,
+    renderLinks: links.renderLinks,
+    verifyLinkToken: links.verifyLinkToken,
+  };
+
+  installProblemHandling(app);
+  installSecurityHeaders(app);
+  // JSON only: an unsupported body type is a 415, not a string handed to a route.
+  app.removeContentTypeParser('text/plain');
+  await app.register(rateLimitPlugin, { global: false });
+
+  app.decorateRequest('clientId', '');
+  const perClient = app.createRateLimit({
+    max: config.rateLimit.apiPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `api:${request.clientId}`,
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!needsAuth(request.routeOptions.url)) return;
+    await authenticate(request, tokens);
+    const limit = await perClient(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new ProblemError(429, 'Too many requests; retry later.', undefined, {
+        'retry-after': String(Math.max(1, limit.ttlInSeconds)),
+      });
+    }
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  await registerDocsRoutes(app, ctx);
+  registerLoginRoutes(app, ctx, { tokens, rateLimit: config.rateLimit });
+
+  // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
+  registerEventRecordRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
+
+  return app;
+}

@@ -1,0 +1,165 @@
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ClientError, createClient, listClients } from './auth/clients';
+import { systemClock } from './clock';
+import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
+import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
+import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
+import { openDatabase } from './store/sqlite/open';
+
+/**
+ * `npm run partner-api -- <command>`: serve | seed --events N [--seed S] [--reset] | clients create <id> |
+ * clients list | simulate … . Each command is one entry of COMMANDS.
+ */
+
+type Command = (args: string[], config: ServiceConfig) => Promise<number>;
+
+const USAGE = `Usage: npm run partner-api -- <command>
+
+  serve                                  start the service (seeds the demo catalogue into an empty database)
+  seed --events N [--seed S] [--reset]   generate N demo events (--reset empties the catalogue first)
+  clients create <id>                    create a partner client and print its secret (shown once)
+  clients list                           list the partner clients
+  simulate --changes N [--rate R]        apply N random catalogue changes (see simulate.ts)
+`;
+
+const serve: Command = async (_args, config) => {
+  const service = await startService(config, {
+    seedDemo: (db) => {
+      const stats = seedDemoCatalogue(db, config.publicUrl);
+      console.log(`Seeded ${stats.events} events in ${Math.round(stats.durationMs)} ms.`);
+    },
+    onLog: (line) => console.log(line),
+  });
+  console.log(`Partner API listening on ${service.url} (public URL ${config.publicUrl}, database ${config.dbFile})`);
+  if (config.demo) console.log('Demo clients: demo / demo-secret, demo-b / demo-b-secret');
+  closeOnSignals(service);
+  return new Promise<number>(() => {});
+};
+
+const seed: Command = async (args, config) => {
+  const options = parseOptions(args, {
+    events: { type: 'string' },
+    seed: { type: 'string' },
+    reset: { type: 'boolean' },
+  });
+  const events = Number(options.events ?? DEFAULT_SEED_EVENTS);
+  if (!Number.isInteger(events) || events < 1 || events > 10_000_000) {
+    console.error('--events must be a whole number from 1 to 10000000.');
+    return 2;
+  }
+  const db = openDatabase(config.dbFile);
+  try {
+    if (!options.reset && !isCatalogueEmpty(db)) {
+      console.error(`The catalogue in ${config.dbFile} is not empty; add --reset to replace it.`);
+      return 1;
+    }
+    let lastPercent = -1;
+    const stats = seedCatalogue(db, {
+      events,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      now: systemClock(),
+      publicUrl: config.publicUrl,
+      reset: options.reset ?? false,
+      onProgress: (done, total) => {
+        const percent = Math.floor((done / total) * 10) * 10;
+        if (process.stdout.isTTY && percent !== lastPercent) process.stdout.write(`\r${percent}%`);
+        lastPercent = percent;
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write('\r    \r');
+    console.log(
+      `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
+        `${stats.sources} sources in ${Math.round(stats.durationMs)} ms into ${config.dbFile}.`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+};
+
+const clients: Command = async (args, config) => {
+  const [action, id, ...rest] = args;
+  const db = openDatabase(config.dbFile);
+  try {
+    if (action === 'create' && id && rest.length === 0) {
+      const secret = await createClient(db, systemClock, id);
+      console.log(`Client "${id}" created. Its secret is shown only now; store it safely:`);
+      console.log(`  clientId:     ${id}`);
+      console.log(`  clientSecret: ${secret}`);
+      return 0;
+    }
+    if (action === 'list' && id === undefined) {
+      const rows = listClients(db);
+      if (rows.length === 0) console.log('No clients.');
+      for (const row of rows) console.log(`${row.id}\tcreated ${row.createdAt}${row.disabled ? '\tdisabled' : ''}`);
+      return 0;
+    }
+    console.error('Usage: npm run partner-api -- clients create <id> | clients list');
+    return 2;
+  } catch (error) {
+    if (error instanceof ClientError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    db.close();
+  }
+};
+
+/** Every command; `simulate` is added by the events work (partner-api/simulate.ts). */
+export const COMMANDS: Record<string, Command> = { serve, seed, clients };
+
+/** Parses `--name value` options of a command; unknown options are an error. */
+export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
+  return parseArgs({ args, options, allowPositionals: false, strict: true }).values;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  let config: ServiceConfig;
+  try {
+    config = getServiceConfig();
+  } catch (error) {
+    if (error instanceof ServiceEnvError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return await command(args, config);
+  } catch (error) {
+    // Bad options (node:util parseArgs) are a usage error, not a crash.
+    if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+// Only when run as a program (tsx partner-api/cli.ts), so tests and tools can import COMMANDS.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void run();
+
+function run() {
+  return main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The Partner API service's configuration. This is the only module of the service that reads `process.env`
+ * (lint enforces it); everything else receives a {@link ServiceConfig}.
+ */
+
+const ZOptionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+function ZInteger(min: number, max: number) {
+  return ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional(),
+  );
+}
+
+const ZFlag = ZOptionalString.pipe(
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' })
+    .transform((value) => value === '1' || value === 'true' || value === 'yes')
+    .optional(),
+);
+
+const ZRawServiceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PARTNER_API_PORT: ZInteger(0, 65_535),
+  PARTNER_API_HOST: ZOptionalString,
+  PARTNER_API_DB: ZOptionalString,
+  PARTNER_API_PUBLIC_URL: ZOptionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  PARTNER_API_TOKEN_SECRET: ZOptionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PARTNER_API_DEMO: ZFlag,
+  PARTNER_API_TRUST_PROXY: ZFlag,
+  PARTNER_API_RATE_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
+  PARTNER_API_LOGIN_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
+  PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
+  PARTNER_API_BODY_LIMIT: ZInteger(1024, 10 * 1024 * 1024),
+  LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+});
+
+export interface RateLimitConfig {
+  /** Requests per minute per client on `/v2` (and per IP on the public `/r/{token}`). */
+  apiPerMinute: number;
+  /** `/login` attempts per minute per client id. */
+  loginPerClientPerMinute: number;
+  /** `/login` attempts per minute per IP. */
+  loginPerIpPerMinute: number;
+}
+
+export interface ServiceConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** SQLite file (`:memory:` in tests). */
+  dbFile: string;
+  /** Base URL clients reach the service at, without a trailing slash (tracked links, image URLs). */
+  publicUrl: string;
+  /**
+   * HS256 key of access tokens (tracked-link keys derive from it). Undefined outside production: the service then
+   * generates a random one and keeps it in its database, so tokens survive a restart.
+   */
+  tokenSecret: string | undefined;
+  /** Seeds the demo clients (`demo`, `demo-b`) and an empty catalogue. On outside production, or with PARTNER_API_DEMO=1. */
+  demo: boolean;
+  /** Honour X-Forwarded-For (only behind a trusted proxy), so per-IP login throttling sees real client IPs. */
+  trustProxy: boolean;
+  rateLimit: RateLimitConfig;
+  /** Largest accepted request body, bytes (413 above). */
+  bodyLimit: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A configuration error; its message names every offending key, never a value. */
+export class ServiceEnvError extends Error {
+  override name = 'ServiceEnvError';
+}
+
+export const DEFAULT_PORT = 4000;
+export const DEFAULT_DB_FILE = '.data/partner-api.sqlite';
+
+/** Parses a given environment record (testable; no caching, no side effects). */
+export function parseServiceEnv(record: Record<string, string | undefined>): ServiceConfig {
+  const parsed = ZRawServiceEnvSchema.safeParse(record);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ServiceEnvError(`Invalid Partner API configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === 'production';
+  const demo = raw.PARTNER_API_DEMO ?? !production;
+  // A production service that is not the embedded demo must not sign tokens with a key nobody chose.
+  if (production && !demo && !raw.PARTNER_API_TOKEN_SECRET) {
+    throw new ServiceEnvError(
+      'Invalid Partner API configuration:\n  PARTNER_API_TOKEN_SECRET: required in production (at least 32 characters)',
+    );
+  }
+  const port = raw.PARTNER_API_PORT ?? DEFAULT_PORT;
+  const host = raw.PARTNER_API_HOST ?? '127.0.0.1';
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port,
+    host,
+    dbFile: raw.PARTNER_API_DB ?? DEFAULT_DB_FILE,
+    publicUrl: (raw.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    tokenSecret: raw.PARTNER_API_TOKEN_SECRET,
+    demo,
+    trustProxy: raw.PARTNER_API_TRUST_PROXY ?? false,
+    rateLimit: {
+      apiPerMinute: raw.PARTNER_API_RATE_LIMIT_PER_MINUTE ?? 600,
+      loginPerClientPerMinute: raw.PARTNER_API_LOGIN_LIMIT_PER_MINUTE ?? 10,
+      loginPerIpPerMinute: raw.PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE ?? 30,
+    },
+    bodyLimit: raw.PARTNER_API_BODY_LIMIT ?? 64 * 1024,
+    logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+let cached: ServiceConfig | undefined;
+
+/** The process's configuration, parsed from `process.env` once; throws a {@link ServiceEnvError} naming the key. */
+export function getServiceConfig(): ServiceConfig {
+  cached ??= parseServiceEnv(process.env);
+  return cached;
+}
+
+/** A configuration for tests: in-memory database, demo clients, fixed secret, limits high enough not to interfere. */
+export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dbFile: ':memory:',
+    publicUrl: 'http://partner-api.test',
+    tokenSecret: 'test-only-token-secret-0123456789abcdef',
+    demo: true,
+    trustProxy: false,
+    rateLimit: { apiPerMinute: 100_000, loginPerClientPerMinute: 100_000, loginPerIpPerMinute: 100_000 },
+    bodyLimit: 64 * 1024,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

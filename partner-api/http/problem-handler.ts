@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { problemBody, ProblemError } from './problem';
+
+/** Media type of every error body (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Fastify's own client errors, reworded so no parser internals reach the client. */
+const FASTIFY_DETAILS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty although its Content-Type says JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
+};
+
+/** Sends a problem+json response. */
+export function sendProblem(reply: FastifyReply, error: ProblemError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problemBody(error.status, error.detail, error.errors)));
+}
+
+/** Turns a route pattern (`/v2/event/:eventId`) into a matcher for concrete paths. */
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Makes every failure an RFC 9457 problem (DESIGN §4): ProblemError as thrown, Fastify's client errors (bad JSON
+ * 400, 413, 415), 404 for unknown routes, 405 with `Allow` for a known path and the wrong method, and a bare 500 for
+ * anything unexpected — logged in full server-side, never shown to the client.
+ */
+export function installProblemHandling(app: FastifyInstance): void {
+  const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const existing = routes.find((entry) => entry.matcher.source === patternToRegExp(route.url).source);
+    if (existing) for (const method of methods) existing.methods.add(method);
+    else routes.push({ matcher: patternToRegExp(route.url), methods: new Set(methods) });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const allowed = new Set<string>();
+    for (const route of routes) if (route.matcher.test(path)) for (const method of route.methods) allowed.add(method);
+    if (allowed.size > 0 && !allowed.has(request.method)) {
+      return sendProblem(
+        reply,
+        new ProblemError(405, `${request.method} is not allowed on this resource.`, undefined, {
+          allow: [...allowed].sort().join(', '),
+        }),
+      );
+    }
+    return sendProblem(reply, new ProblemError(404, 'No resource at this address.'));
+  });
+
+  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    if (error instanceof ProblemError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, error);
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const code = (error as FastifyError).code;
+      // A JSON syntax error from the parser carries the raw SyntaxError message, which may quote the body.
+      const detail =
+        (code && FASTIFY_DETAILS[code]) ??
+        (error instanceof SyntaxError ? FASTIFY_DETAILS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+      return sendProblem(reply, new ProblemError(status, detail));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, new ProblemError(500, 'An unexpected error occurred.'));
+  });
+}

@@ -1,0 +1,54 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerImageRoutes } from '@/partner-api/routes/images';
+import { makeEventInput, openTestStore } from '@/partner-api/testing/fixtures';
+import { parseImagePath, renderImage } from './render-image';
+
+describe('generated images', () => {
+  it('parses only well-formed image paths', () => {
+    expect(parseImagePath('/images/event/12-square.svg')).toEqual({ kind: 'event', id: '12', variant: 'square' });
+    expect(parseImagePath('performer/7-web.svg')).toEqual({ kind: 'performer', id: '7', variant: 'web' });
+    for (const bad of ['event/12-huge.svg', 'user/1-main.svg', 'event/../1-main.svg', 'event/1-main.png', '']) {
+      expect(parseImagePath(bad)).toBeNull();
+    }
+  });
+
+  it('renders the same SVG for the same path, with escaped text and the variant size', () => {
+    const ref = { kind: 'event', id: '3', variant: 'rectangle' } as const;
+    const info = { title: 'Rock & <Roll> "live"', subtitle: 'Lyon', color: '#1565c0', icon: '🎵' };
+    const svg = renderImage(ref, info);
+    expect(renderImage(ref, info)).toBe(svg);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1200" height="600"/);
+    expect(svg).toContain('Rock &#38; &#60;Roll&#62; &#34;live&#34;');
+    expect(svg).not.toContain('<Roll>');
+    expect(renderImage({ ...ref, id: '4' }, { title: 'x' })).not.toBe(svg);
+  });
+
+  it('serves every image URL of a stored event, and 404s unknown ones', async () => {
+    const store = openTestStore();
+    const id = store.createEvent(makeEventInput({ name: 'Nuit du Jazz', categories: ['musique/jazz'] }));
+    const app = Fastify();
+    registerImageRoutes(app, { db: store.ctx.db });
+    const event = JSON.parse(store.getEvent(id)?.body + ',"commentaries":[],"performers":[]}') as {
+      image: string;
+      squareImage: string;
+      place: { image: string };
+      sources: { partner: { logo: string } }[];
+    };
+    for (const url of [event.image, event.squareImage, event.place.image, event.sources[0]?.partner.logo]) {
+      const response = await app.inject({ method: 'GET', url: new URL(url as string).pathname });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(response.body.startsWith('<svg')).toBe(true);
+    }
+    const main = await app.inject({ method: 'GET', url: new URL(event.image).pathname });
+    expect(main.body).toContain('Nuit du Jazz');
+    expect(main.body).toContain('🎵'); // the category's icon
+    for (const url of [`/images/event/${id + 1}-main.svg`, '/images/event/abc-main.svg', '/images/x/1-main.svg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    await app.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { renderLinkMarkers } from './link-marker';
+
+/**
+ * Tracked links (DESIGN §4): each `sources[].link` served to a client becomes `{publicUrl}/r/{token}`, where the
+ * token names the source and the client and is signed, so following it records a click for the right client and a
+ * forged token is refused. Token = base64url(`{sourceId}.{clientId}`) "." base64url(HMAC-SHA256 truncated to 128 bits).
+ */
+
+const SIGNATURE_BYTES = 16;
+const MAX_TOKEN_LENGTH = 256;
+
+export interface LinkTarget {
+  sourceId: number;
+  clientId: string;
+}
+
+export interface TrackedLinks {
+  /** The signed token of a source as served to a client. */
+  tokenFor(sourceId: number, clientId: string): string;
+  /** `{publicUrl}/r/{token}`. */
+  urlFor(sourceId: number, clientId: string): string;
+  /** Swaps every link marker of serialized event JSON for the client's tracked link (JSON-escaped). */
+  renderLinks(json: string, clientId: string): string;
+  /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
+  verifyLinkToken(token: string): LinkTarget | null;
+}
+
+/** Creates the tracked-link signer; `key` is a dedicated HMAC key, `publicUrl` has no trailing slash. */
+export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; publicUrl: string }): TrackedLinks {
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+
+  function tokenFor(sourceId: number, clientId: string): string {
+    const payload = `${sourceId}.${clientId}`;
+    return `${Buffer.from(payload).toString('base64url')}.${sign(payload).toString('base64url')}`;
+  }
+
+  // Rendering runs for every event of every response: remember each (client, source) link, JSON-escaped.
+  const rendered = new LRUCache<string, string>({ max: 200_000 });
+
+  function renderedLink(sourceId: number, clientId: string): string {
+    const cacheKey = `${clientId}\u0000${sourceId}`;
+    let text = rendered.get(cacheKey);
+    if (text === undefined) {
+      text = JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
+      rendered.set(cacheKey, text);
+    }
+    return text;
+  }
+
+  return {
+    tokenFor,
+    urlFor: (sourceId, clientId) => `${publicUrl}/r/${tokenFor(sourceId, clientId)}`,
+    renderLinks: (json, clientId) => renderLinkMarkers(json, (sourceId) => renderedLink(sourceId, clientId)),
+    verifyLinkToken(token) {
+      if (token.length > MAX_TOKEN_LENGTH) return null;
+      const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+      if (!match?.[1] || !match[2]) return null;
+      const payload = Buffer.from(match[1], 'base64url').toString();
+      const signature = Buffer.from(match[2], 'base64url');
+      // Only the canonical encoding is accepted, so each link has exactly one valid token.
+      if (Buffer.from(payload).toString('base64url') !== match[1]) return null;
+      if (signature.length !== SIGNATURE_BYTES || signature.toString('base64url') !== match[2]) return null;
+      if (!timingSafeEqual(signature, sign(payload))) return null;
+      const parts = /^(\d{1,15})\.(.+)$/s.exec(payload);
+      if (!parts?.[1] || !parts[2]) return null;
+      return { sourceId: Number(parts[1]), clientId: parts[2] };
+    },
+  };
+}

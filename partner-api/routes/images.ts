@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '@/partner-api/context';
+import { problemBody } from '@/partner-api/http/problem';
+import { imageInfo } from '@/partner-api/images/image-info';
+import { parseImagePath, renderImage } from '@/partner-api/images/render-image';
+
+/**
+ * `GET /images/<kind>/<id>-<variant>.svg`: the generated pictures every image URL of the catalogue points to.
+ * Public (no token), like the images of a real CDN; unknown records → 404 problem.
+ */
+export function registerImageRoutes(app: FastifyInstance, ctx: Pick<ServiceContext, 'db'>): void {
+  app.get<{ Params: { kind: string; file: string } }>('/images/:kind/:file', async (request, reply) => {
+    const ref = parseImagePath(`${request.params.kind}/${request.params.file}`);
+    const info = ref ? imageInfo(ctx.db, ref) : null;
+    if (!ref || !info) {
+      return reply
+        .code(404)
+        .header('Content-Type', 'application/problem+json')
+        .send(problemBody(404, 'Image was not found.'));
+    }
+    return (
+      reply
+        .header('Content-Type', 'image/svg+xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        // An SVG opened directly must not run anything.
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(renderImage(ref, info))
+    );
+  });
+}

@@ -1,0 +1,216 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS, ZLoginResponseSchema, ZProblemSchema, type TLoginResponse } from '@/lib/contract';
+import { createTestApp, type TestApp } from '../app-testing';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+function login(payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/login', payload: payload as object, headers });
+}
+
+function secretGrant(clientId: string, clientSecret: string) {
+  return login({ grantAccess: 'clientSecret', clientId, clientSecret });
+}
+
+function refreshGrant(refreshToken: string) {
+  return login({ grantAccess: 'refreshToken', refreshToken });
+}
+
+async function tokensOf(response: Awaited<ReturnType<typeof login>>): Promise<TLoginResponse> {
+  expect(response.statusCode, response.body).toBe(201);
+  return ZLoginResponseSchema.parse(response.json());
+}
+
+/** A protected route that exists for any valid token: a 404 for an unknown event proves authentication passed. */
+function callApi(authorization: string | undefined) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/v2/event/999999',
+    headers: authorization === undefined ? {} : { authorization },
+  });
+}
+
+describe('POST /login, secret grant', () => {
+  it('issues a Bearer access token for 3600 s and a refresh token, with Cache-Control: no-store', async () => {
+    const response = await secretGrant('demo', 'demo-secret');
+    const tokens = await tokensOf(response);
+    expect(tokens.tokenType).toBe('Bearer');
+    expect(tokens.expiresIn).toBe(3600);
+    expect(tokens.refreshToken).not.toBe(tokens.accessToken);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const api = await callApi(`Bearer ${tokens.accessToken}`);
+    expect(api.statusCode).toBe(404);
+  });
+
+  it('gives identical 401s for an unknown client id and a wrong secret', async () => {
+    const unknown = await secretGrant('nobody', 'demo-secret');
+    const wrong = await secretGrant('demo', 'not-the-secret');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
+    expect(unknown.headers['www-authenticate']).toBeUndefined();
+    expect(ZProblemSchema.parse(unknown.json())).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+
+  it("does not accept one client's secret for another client", async () => {
+    expect((await secretGrant('demo-b', 'demo-secret')).statusCode).toBe(401);
+    await tokensOf(await secretGrant('demo-b', 'demo-b-secret'));
+  });
+});
+
+describe('POST /login, invalid bodies', () => {
+  it.each([
+    ['an empty JSON object', {}, ['#/grantAccess']],
+    ['an unknown grant', { grantAccess: 'password', clientId: 'demo' }, ['#/grantAccess']],
+    [
+      'an extra property',
+      { grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret', scope: 'all' },
+      ['#/scope'],
+    ],
+    [
+      'a refresh grant with client fields',
+      { grantAccess: 'refreshToken', refreshToken: 'x', clientId: 'demo' },
+      ['#/clientId'],
+    ],
+    ['a wrong type', { grantAccess: 'clientSecret', clientId: 42, clientSecret: 'demo-secret' }, ['#/clientId']],
+    ['a missing secret', { grantAccess: 'clientSecret', clientId: 'demo' }, ['#/clientSecret']],
+    ['an array', [], ['#']],
+    ['a string', 'demo', ['#']],
+  ])('answers %s with 400 and pointers', async (_name, payload, pointers) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const problem = ZProblemSchema.parse(response.json());
+    expect(problem.errors?.map((error) => error.pointer)).toEqual(pointers);
+  });
+
+  it('answers an empty body with 400', async () => {
+    const noType = await t.app.inject({ method: 'POST', url: '/login' });
+    expect(noType.statusCode).toBe(400);
+    expect(ZProblemSchema.parse(noType.json()).errors?.[0]?.pointer).toBe('#');
+    const jsonType = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(jsonType.statusCode).toBe(400);
+    expect(jsonType.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('POST /login, refresh grant', () => {
+  it('rotates: each refresh returns new tokens and the new refresh token works once', async () => {
+    const first = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    t.clock.advance(1000);
+    const second = await tokensOf(await refreshGrant(first.refreshToken));
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.accessToken).not.toBe(first.accessToken);
+    const third = await tokensOf(await refreshGrant(second.refreshToken));
+    expect((await callApi(`Bearer ${third.accessToken}`)).statusCode).toBe(404);
+  });
+
+  it('answers an unknown refresh token with 401', async () => {
+    const response = await refreshGrant('not-a-refresh-token');
+    expect(response.statusCode).toBe(401);
+    ZProblemSchema.parse(response.json());
+  });
+
+  it('revokes the whole family when a used refresh token is presented again', async () => {
+    const first = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    const second = await tokensOf(await refreshGrant(first.refreshToken));
+    const other = await tokensOf(await secretGrant('demo', 'demo-secret'));
+
+    const reuse = await refreshGrant(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+
+    // Every token of the family is dead: the latest refresh token and the access tokens.
+    expect((await refreshGrant(second.refreshToken)).statusCode).toBe(401);
+    for (const token of [first.accessToken, second.accessToken]) {
+      const api = await callApi(`Bearer ${token}`);
+      expect(api.statusCode).toBe(401);
+      expect(api.headers['www-authenticate']).toBe('Bearer realm="partner-api", error="invalid_token"');
+    }
+    // Another login of the same client is another family and keeps working.
+    expect((await callApi(`Bearer ${other.accessToken}`)).statusCode).toBe(404);
+    await tokensOf(await refreshGrant(other.refreshToken));
+  });
+
+  it('refuses a refresh token after 7 days', async () => {
+    const first = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    const kept = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    t.clock.advance(LIMITS.refreshTokenSeconds * 1000 - 1);
+    await tokensOf(await refreshGrant(kept.refreshToken));
+    t.clock.advance(1);
+    expect((await refreshGrant(first.refreshToken)).statusCode).toBe(401);
+  });
+});
+
+describe('token housekeeping', () => {
+  it('purges refresh tokens and families a week after expiry, and the old token stays refused', async () => {
+    const old = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    t.clock.advance(15 * 24 * 3600 * 1000);
+    await tokensOf(await secretGrant('demo', 'demo-secret'));
+    expect(t.db.prepare('SELECT count(*) FROM refresh_tokens').pluck().get()).toBe(1);
+    expect(t.db.prepare('SELECT count(*) FROM token_families').pluck().get()).toBe(1);
+    expect((await refreshGrant(old.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('stores only hashes of secrets and refresh tokens', async () => {
+    const tokens = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    const dump = JSON.stringify([
+      t.db.prepare('SELECT * FROM clients').all(),
+      t.db.prepare('SELECT * FROM refresh_tokens').all(),
+    ]);
+    expect(dump).not.toContain('demo-secret');
+    expect(dump).not.toContain(tokens.refreshToken);
+    expect(dump).toContain('scrypt$');
+  });
+});
+
+describe('login throttling', () => {
+  it('limits attempts per client id with 429 and Retry-After', async () => {
+    await t.close();
+    t = await createTestApp({
+      config: { rateLimit: { apiPerMinute: 1000, loginPerClientPerMinute: 3, loginPerIpPerMinute: 1000 } },
+    });
+    for (let i = 0; i < 3; i++) expect((await secretGrant('demo', 'wrong')).statusCode).toBe(401);
+    const limited = await secretGrant('demo', 'demo-secret');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ZProblemSchema.parse(limited.json()).status).toBe(429);
+    // Another client id is not affected.
+    await tokensOf(await secretGrant('demo-b', 'demo-b-secret'));
+  });
+
+  it('limits attempts per IP whatever the client id', async () => {
+    await t.close();
+    t = await createTestApp({
+      config: { rateLimit: { apiPerMinute: 1000, loginPerClientPerMinute: 1000, loginPerIpPerMinute: 2 } },
+    });
+    const from = (ip: string, clientId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/login',
+        remoteAddress: ip,
+        payload: { grantAccess: 'clientSecret', clientId, clientSecret: 'x' },
+      });
+    expect((await from('10.0.0.1', 'a')).statusCode).toBe(401);
+    expect((await from('10.0.0.1', 'b')).statusCode).toBe(401);
+    const limited = await from('10.0.0.1', 'c');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await from('10.0.0.2', 'demo')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,19 @@
+import type { EventInput } from '../types';
+import { nextUpdatedMs } from './next-updated-ms';
+import { eventRecordOf, nextEventId } from './resolve-input';
+import { insertEvent } from './save-event';
+import { serializeEvent } from './serialize-event';
+import type { StoreContext } from './store-context';
+
+/** Creates an event and the rows it refers to when new (place, map place, partners, performers); returns its id. */
+export function createEvent(ctx: StoreContext, input: EventInput): number {
+  return ctx.db
+    .transaction(() => {
+      const id = input.id ?? nextEventId(ctx.db);
+      const updatedMs = nextUpdatedMs(ctx.db, ctx.clock);
+      const record = eventRecordOf(ctx.db, input, id, updatedMs);
+      insertEvent(ctx.db, record, serializeEvent(record, ctx.publicUrl));
+      return id;
+    })
+    .immediate();
+}

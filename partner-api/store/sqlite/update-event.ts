@@ -1,0 +1,48 @@
+import { cleanText } from '@/partner-api/links/link-marker';
+import type { EventPatch } from '../types';
+import {
+  assertDates,
+  categoryIdsOf,
+  ensureMapPlace,
+  ensurePerformer,
+  ensurePlace,
+  sourceRecordsOf,
+} from './resolve-input';
+import { derivePrices } from './save-event';
+import { rewriteEvent, type StoreContext } from './store-context';
+
+/**
+ * Changes some of an event's fields; arrays replace the current ones. New sources re-derive the event's prices.
+ * Returns the new updatedAt (ms), or null when the event does not exist.
+ */
+export function updateEvent(ctx: StoreContext, id: number, patch: EventPatch): number | null {
+  return rewriteEvent(ctx, id, (record) => {
+    const { db } = ctx;
+    if (patch.name !== undefined) record.name = cleanText(patch.name);
+    if (patch.description !== undefined) record.description = cleanText(patch.description);
+    if (patch.startMs !== undefined) record.startMs = patch.startMs;
+    if (patch.endMs !== undefined) record.endMs = patch.endMs;
+    assertDates(record.startMs, record.endMs);
+    if (patch.hasEndDateNotReliable !== undefined) record.hasEndDateNotReliable = patch.hasEndDateNotReliable;
+    if (patch.trendingScore !== undefined) record.trendingScore = patch.trendingScore;
+    if (patch.mapPlace !== undefined) record.mapPlace = patch.mapPlace ? ensureMapPlace(db, patch.mapPlace) : null;
+    if (patch.place !== undefined) {
+      record.place = ensurePlace(db, patch.place, record.mapPlace?.id ?? null);
+      record.timeZone = record.place.timeZone;
+    }
+    if (patch.categories !== undefined) record.categoryIds = categoryIdsOf(patch.categories);
+    if (patch.sources !== undefined) {
+      record.sources = sourceRecordsOf(db, patch.sources, record);
+      Object.assign(record, derivePrices(record.sources));
+    }
+    if (patch.performers !== undefined) record.performers = patch.performers.map((p) => ensurePerformer(db, p));
+    if (patch.commentaries !== undefined) {
+      record.commentaries = patch.commentaries.map((c) => ({
+        grade: c.grade,
+        content: cleanText(c.content),
+        username: cleanText(c.username),
+        dateMs: c.dateMs,
+      }));
+    }
+  });
+}
