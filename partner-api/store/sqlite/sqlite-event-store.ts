@@ -5,6 +5,13 @@ import { changeAvailabilities } from './change-availabilities';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
 import { getEvent } from './get-event';
+import { getMapPlace } from './get-map-place';
+import { getPerformer } from './get-performer';
+import { listClicks } from './list-clicks';
+import { recordClick } from './record-click';
+import { search } from './search';
+import { searchPerformer } from './search-performer';
+import { searchPlace } from './search-place';
 import { markUnavailable } from './mark-unavailable';
 import type { Db } from './open';
 import { repriceEvent } from './reprice-event';
@@ -39,6 +46,13 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     markUnavailable: (id) => markUnavailable(ctx, id),
     changeAvailabilities: (id, change) => changeAvailabilities(ctx, id, change),
     deleteEvent: (id) => deleteEvent(ctx, id),
+    getMapPlace: (mapPlaceId) => getMapPlace(ctx, mapPlaceId),
+    getPerformer: (performerId) => getPerformer(ctx, performerId),
+    searchPlace: (name, point) => searchPlace(ctx, name, point),
+    searchPerformer: (name) => searchPerformer(ctx, name),
+    search: (params) => search(ctx, params),
+    recordClick: (input) => recordClick(ctx, input),
+    listClicks: (params) => listClicks(ctx, params),
     close: () => db.close(),
   };
 }
