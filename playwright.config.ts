@@ -8,6 +8,12 @@ import { defineConfig, devices } from '@playwright/test';
 const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4010);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3010);
 export const E2E_BASE_URL = `http://127.0.0.1:${WEB_PORT}`;
+export const E2E_SERVICE_URL = `http://127.0.0.1:${SERVICE_PORT}`;
+/** The web app's credentials in the suite; e2e/secrets.spec.ts proves none of them reaches a browser. */
+export const E2E_SECRETS = {
+  clientSecret: 'demo-secret',
+  sessionSecret: 'e2e-only-session-secret-0123456789abcdef',
+} as const;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -59,8 +65,8 @@ export default defineConfig({
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         PARTNER_CLIENT_ID: 'demo',
-        PARTNER_CLIENT_SECRET: 'demo-secret',
-        SESSION_SECRET: 'e2e-only-session-secret-0123456789abcdef',
+        PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+        SESSION_SECRET: E2E_SECRETS.sessionSecret,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -1,5 +1,18 @@
+import { connection } from 'next/server';
+import { Suspense } from 'react';
 import { Explorer } from '@/components/explorer/explorer';
+import { getEnv } from '@/lib/env';
 
-export default function HomePage() {
-  return <Explorer />;
+export default async function HomePage() {
+  // MAP_STYLE_URL is read at request time, not baked in at build time.
+  await connection();
+  const { mapStyleUrl } = getEnv();
+  return (
+    <main id="main">
+      <h1 className="visually-hidden">Events near you</h1>
+      <Suspense>
+        <Explorer mapStyleUrl={mapStyleUrl} locale="en" />
+      </Suspense>
+    </main>
+  );
 }

@@ -8,13 +8,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface RunResult {
   events: number;
   durationMs: number;
+  /** User + system CPU time of the seeding process: steadier than wall-clock on a shared machine. */
+  cpuMs: number;
   eventsPerSecond: number;
   peakRssMb: number;
   databaseMb: number;
@@ -29,6 +31,7 @@ async function child(events: number, file: string): Promise<void> {
   const { openDatabase } = await import('../partner-api/store/sqlite/open');
   const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
   const db = openDatabase(file);
+  const cpuStart = process.cpuUsage();
   let lastReport = 0;
   const stats = seedCatalogue(db, {
     events,
@@ -43,11 +46,13 @@ async function child(events: number, file: string): Promise<void> {
       }
     },
   });
+  const cpu = process.cpuUsage(cpuStart);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const result: RunResult = {
     events: stats.events,
     durationMs: stats.durationMs,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     eventsPerSecond: Math.round((stats.events / stats.durationMs) * 1000),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     databaseMb: Math.round(statSync(file).size / 1048576),
@@ -76,6 +81,7 @@ function parent(sizes: number[]): void {
       results.push(result);
       console.log(
         `  ${result.events.toLocaleString('en')} events in ${(result.durationMs / 1000).toFixed(1)} s ` +
+          `(CPU ${(result.cpuMs / 1000).toFixed(1)} s) ` +
           `(${result.eventsPerSecond.toLocaleString('en')}/s), peak RSS ${result.peakRssMb} MB, ` +
           `database ${result.databaseMb} MB`,
       );
@@ -93,7 +99,8 @@ function parent(sizes: number[]): void {
         node: process.version,
         cpus: cpus().length,
         totalMemoryMb: Math.round(totalmem() / 1048576),
-        note: 'Wall-clock on a shared machine; each size in a fresh process and database file (WAL).',
+        loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
+        note: 'Wall-clock on a shared machine (see loadAverage) and CPU time; each size in a fresh process and database file (WAL).',
         results,
       },
       null,

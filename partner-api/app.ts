@@ -8,7 +8,7 @@ import type { Clock } from './clock';
 import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
 import { createServiceLogger } from './http/logger';
-import { installProblemHandling } from './http/problem-handler';
+import { installProblemHandling, sendProblem } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
@@ -52,6 +52,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Path parameters up to the contract's longest id (map place ids: 256 characters) reach the route's validation.
+    routerOptions: { maxParamLength: 512 },
+    // Errors raised before routing (undecodable URL, over-long parameter) bypass the error handler otherwise.
+    frameworkErrors: (error, _request, reply) => {
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long.' : 'The URL is malformed.';
+      void sendProblem(reply, new ProblemError(400, detail));
+    },
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;

@@ -1,0 +1,130 @@
+/**
+ * Proxy overhead (issue "web app data layer"): p50 of a viewport query through the web app's route handler
+ * (`GET /api/events`, token-cache hit) ÷ p50 of the same query sent straight to the Partner API, both over HTTP on
+ * loopback, interleaved in one run so machine noise hits both alike. Needs a production build (`npm run build`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const SERVICE_PORT = 4310;
+const WEB_PORT = 3310;
+const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
+const WEB = `http://127.0.0.1:${WEB_PORT}`;
+const ROUNDS = 400;
+const WARMUP = 40;
+const DB = '.data/bench-proxy/partner-api.sqlite';
+const VIEWPORT = { minLng: 2.25, maxLng: 2.42, minLat: 48.82, maxLat: 48.9 };
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function timed(run: () => Promise<Response>): Promise<number> {
+  const start = process.hrtime.bigint();
+  const response = await run();
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Runs the proxy benchmark and returns its figures (also written to bench/results/proxy.json). */
+export async function benchProxy(): Promise<{ directP50: number; proxyP50: number; ratio: number }> {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('bench/proxy needs a production build: run `npm run build` first');
+  mkdirSync('.data/bench-proxy', { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(DB + suffix, { force: true });
+  const children: ChildProcess[] = [];
+  try {
+    const service = spawn('node_modules/.bin/tsx', ['partner-api/cli.ts', 'serve'], {
+      env: { ...process.env, PARTNER_API_PORT: String(SERVICE_PORT), PARTNER_API_DB: DB, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    children.push(service);
+    await waitFor(`${SERVICE}/health`, service);
+    const web = spawn('node_modules/.bin/next', ['start', '-p', String(WEB_PORT), '-H', '127.0.0.1'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PARTNER_API_URL: SERVICE,
+        PARTNER_CLIENT_ID: 'demo',
+        PARTNER_CLIENT_SECRET: 'demo-secret',
+        SESSION_SECRET: 'bench-only-session-secret-0123456789abcdef',
+      },
+      stdio: 'ignore',
+    });
+    children.push(web);
+    await waitFor(`${WEB}/api/events?limit=1`, web);
+
+    const login = await fetch(`${SERVICE}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const direct = () =>
+      fetch(`${SERVICE}/v2/get/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ locationFilter: { rectangle: VIEWPORT }, limit: 100 }),
+      });
+    const query = new URLSearchParams({ ...mapValues(VIEWPORT), limit: '100' });
+    const proxy = () => fetch(`${WEB}/api/events?${query}`);
+
+    for (let i = 0; i < WARMUP; i += 1) await Promise.all([timed(direct), timed(proxy)]);
+    const directMs: number[] = [];
+    const proxyMs: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      // Alternate which goes first so neither always runs on a warmer cache.
+      if (i % 2 === 0) {
+        directMs.push(await timed(direct));
+        proxyMs.push(await timed(proxy));
+      } else {
+        proxyMs.push(await timed(proxy));
+        directMs.push(await timed(direct));
+      }
+    }
+    directMs.sort((a, b) => a - b);
+    proxyMs.sort((a, b) => a - b);
+    const result = {
+      directP50: percentile(directMs, 50),
+      directP99: percentile(directMs, 99),
+      proxyP50: percentile(proxyMs, 50),
+      proxyP99: percentile(proxyMs, 99),
+      ratio: percentile(proxyMs, 50) / percentile(directMs, 50),
+    };
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync(
+      'bench/results/proxy.json',
+      JSON.stringify({ measuredAt: new Date().toISOString(), rounds: ROUNDS, ...result }, null, 2) + '\n',
+    );
+    const f = (n: number) => n.toFixed(2);
+    console.log(
+      `| path | p50 ms | p99 ms |\n|---|---|---|\n| direct to the service | ${f(result.directP50)} | ${f(result.directP99)} |\n` +
+        `| through /api/events | ${f(result.proxyP50)} | ${f(result.proxyP99)} |\n\n` +
+        `proxy ÷ direct (p50): ${f(result.ratio)} (target ≤ 1.2)`,
+    );
+    return result;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+function mapValues(record: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, String(value)]));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchProxy();

@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import type { TEvent } from '@/lib/contract';
+import { CATEGORY_LABELS } from '@/lib/contract';
+import {
+  categoryLabel,
+  formatEventWhen,
+  formatPrice,
+  isLiveAt,
+  mainCategoryOf,
+  type Locale,
+} from '@/lib/explorer/format';
+import styles from './explorer.module.css';
+
+export interface EventCardProps {
+  event: TEvent;
+  locale: Locale;
+  now: number;
+  selected: boolean;
+  onHover: (id: number | null) => void;
+}
+
+/** One event of the list: the accessible twin of its point on the map. */
+export function EventCard({ event, locale, now, selected, onHover }: EventCardProps) {
+  const category = mainCategoryOf(event);
+  const meta = category ? CATEGORY_LABELS[category] : null;
+  const place = event.mapPlace?.name ?? event.place.name;
+  const city = event.mapPlace?.city ?? event.place.address?.city ?? null;
+  const cancelled = event.cancelledAt !== null;
+  const unavailable = !cancelled && event.notAvailableAt !== null;
+  const live = !cancelled && isLiveAt(event, now);
+  return (
+    <li
+      id={`event-card-${event.id}`}
+      className={styles.card}
+      data-selected={selected || undefined}
+      data-event-id={event.id}
+      onMouseEnter={() => onHover(event.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(event.id)}
+      onBlur={() => onHover(null)}
+    >
+      <span
+        className={styles.cardIcon}
+        style={{ background: meta?.color ?? 'var(--brand-text-muted)' }}
+        aria-hidden="true"
+      >
+        <span className="emoji">{meta?.icon ?? '📍'}</span>
+        <span className="emoji-fallback">{(category ? categoryLabel(category, locale) : '•').charAt(0)}</span>
+      </span>
+      <div className={styles.cardBody}>
+        <h3 className={styles.cardTitle}>
+          <Link href={`/events/${event.id}`} className={styles.cardLink} prefetch={false}>
+            {event.name}
+          </Link>
+        </h3>
+        <p className={styles.cardWhen}>
+          {live && <span className={styles.badgeLive}>{locale === 'fr' ? 'En ce moment' : 'Live'}</span>}
+          {cancelled && <span className={styles.badgeOff}>{locale === 'fr' ? 'Annulé' : 'Cancelled'}</span>}
+          {unavailable && <span className={styles.badgeOff}>{locale === 'fr' ? 'Complet' : 'Sold out'}</span>}
+          <time>{formatEventWhen(event, locale)}</time>
+        </p>
+        <p className={styles.cardPlace}>
+          {place}
+          {city ? ` · ${city}` : ''}
+        </p>
+        <p className={styles.cardFoot}>
+          <span className={styles.cardPrice}>{formatPrice(event, locale)}</span>
+          {category && <span className={styles.cardCategory}>{categoryLabel(category, locale)}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useMemo } from 'react';
+import { decodeState, encodeState, type Camera, type ExplorerState, type Filters } from '@/lib/explorer/state';
+
+type HistoryMode = 'push' | 'replace';
+
+function write(state: ExplorerState, mode: HistoryMode): void {
+  const query = encodeState(state).toString();
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  if (url === `${window.location.pathname}${window.location.search}`) return;
+  // Next.js syncs useSearchParams with the native history calls, without a server round trip.
+  if (mode === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+/**
+ * The explorer's state, read from and written to the URL. Filter changes push a history entry (back undoes them);
+ * camera moves and selection replace the current one, so panning around does not bury the previous page.
+ */
+export function useExplorerState() {
+  const params = useSearchParams();
+  const state = useMemo(() => decodeState(new URLSearchParams(params.toString())), [params]);
+
+  // Always start from the live URL: several updates may land before React re-renders.
+  const current = useCallback(() => decodeState(new URLSearchParams(window.location.search)), []);
+
+  const setFilters = useCallback(
+    (patch: Partial<Filters>) => {
+      const s = current();
+      write({ ...s, filters: { ...s.filters, ...patch }, selected: null }, 'push');
+    },
+    [current],
+  );
+  const setCamera = useCallback(
+    (camera: Camera, mode: HistoryMode = 'replace') => write({ ...current(), camera }, mode),
+    [current],
+  );
+  const setSelected = useCallback((selected: number | null) => write({ ...current(), selected }, 'replace'), [current]);
+
+  return { state, setFilters, setCamera, setSelected };
+}

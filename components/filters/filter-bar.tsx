@@ -1,0 +1,184 @@
+'use client';
+
+import { useId } from 'react';
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract';
+import { localDay } from '@/lib/explorer/dates';
+import type { Locale } from '@/lib/explorer/format';
+import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
+import { explorerStrings } from '@/lib/explorer/strings';
+import styles from './filters.module.css';
+
+const MAX_PRICES = [10, 20, 30, 50, 100];
+
+export interface FilterBarProps {
+  filters: Filters;
+  locale: Locale;
+  onChange: (patch: Partial<Filters>) => void;
+  onClear: () => void;
+}
+
+/** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
+export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps) {
+  const t = explorerStrings(locale);
+  const id = useId();
+  const presetLabel: Record<DatePreset, string> = {
+    today: t.today,
+    tonight: t.tonight,
+    weekend: t.weekend,
+    week: t.week,
+    custom: t.custom,
+  };
+  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+  });
+  const maxPrices = [...MAX_PRICES];
+  if (filters.maxPrice !== null && !maxPrices.includes(filters.maxPrice)) {
+    maxPrices.push(filters.maxPrice);
+    maxPrices.sort((a, b) => a - b);
+  }
+  const priceValue = filters.free ? 'free' : filters.maxPrice !== null ? String(filters.maxPrice) : '';
+  const today = localDay(new Date());
+
+  const toggleCategory = (category: TMainCategory) => {
+    const set = new Set(filters.categories);
+    if (set.has(category)) set.delete(category);
+    else set.add(category);
+    onChange({ categories: MAIN_CATEGORIES.filter((c) => set.has(c)) });
+  };
+
+  return (
+    <div className={styles.bar} role="group" aria-label={t.filters}>
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={styles.live}
+          aria-pressed={filters.live}
+          onClick={() => onChange({ live: !filters.live, when: null, from: null, to: null })}
+        >
+          <span className={styles.liveDot} aria-hidden="true" />
+          {t.liveNow}
+        </button>
+
+        <label className={styles.field}>
+          <span className={styles.fieldLabel}>{t.when}</span>
+          <select
+            value={filters.live ? '' : (filters.when ?? '')}
+            disabled={filters.live}
+            onChange={(e) => {
+              const when = (e.target.value || null) as DatePreset | null;
+              onChange(
+                when === 'custom'
+                  ? { when, from: filters.from ?? today, to: filters.to ?? filters.from ?? today }
+                  : { when, from: null, to: null },
+              );
+            }}
+          >
+            <option value="">{t.whenAny}</option>
+            {DATE_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {presetLabel[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        {filters.when === 'custom' && !filters.live && (
+          <>
+            <label className={styles.field}>
+              <span className={styles.fieldLabel}>{t.from}</span>
+              <input
+                type="date"
+                value={filters.from ?? ''}
+                min={today}
+                onChange={(e) => onChange({ from: e.target.value || null })}
+              />
+            </label>
+            <label className={styles.field}>
+              <span className={styles.fieldLabel}>{t.to}</span>
+              <input
+                type="date"
+                value={filters.to ?? ''}
+                min={filters.from ?? today}
+                onChange={(e) => onChange({ to: e.target.value || null })}
+              />
+            </label>
+          </>
+        )}
+
+        <label className={styles.field}>
+          <span className={styles.fieldLabel}>{t.price}</span>
+          <select
+            value={priceValue}
+            onChange={(e) => {
+              const v = e.target.value;
+              if (v === 'free') onChange({ free: true, maxPrice: null, knownPrice: true });
+              else if (v === '') onChange({ free: false, maxPrice: null });
+              else onChange({ free: false, maxPrice: Number(v) });
+            }}
+          >
+            <option value="">{t.priceAny}</option>
+            <option value="free">{t.priceFree}</option>
+            {maxPrices.map((p) => (
+              <option key={p} value={String(p)}>
+                {t.priceMax(money.format(p))}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={filters.knownPrice}
+            disabled={filters.free}
+            onChange={(e) => onChange({ knownPrice: e.target.checked })}
+          />
+          {t.knownPrice}
+        </label>
+
+        <label className={styles.field}>
+          <span className={styles.fieldLabel}>{t.sort}</span>
+          <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as Sort })}>
+            <option value="soonest">{t.sortSoonest}</option>
+            <option value="nearest">{t.sortNearest}</option>
+            <option value="cheapest">{t.sortCheapest}</option>
+          </select>
+        </label>
+
+        {activeFilterCount(filters) > 0 && (
+          <button type="button" className={styles.clear} onClick={onClear}>
+            {t.clearFilters}
+          </button>
+        )}
+      </div>
+
+      <div className={styles.chips} role="group" aria-labelledby={`${id}-cats`}>
+        <span id={`${id}-cats`} className="visually-hidden">
+          {t.categories}
+        </span>
+        {MAIN_CATEGORIES.map((category) => {
+          const meta = CATEGORY_LABELS[category];
+          const on = filters.categories.includes(category);
+          return (
+            <button
+              key={category}
+              type="button"
+              className={styles.chip}
+              aria-pressed={on}
+              data-category={category}
+              style={{ ['--chip-color' as string]: meta.color }}
+              onClick={() => toggleCategory(category)}
+            >
+              <span aria-hidden="true" className="emoji">
+                {meta.icon}
+              </span>
+              {meta[locale]}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+'use client';
+
+import 'maplibre-gl/dist/maplibre-gl.css';
+import * as maplibregl from 'maplibre-gl';
+import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import Map, {
+  AttributionControl,
+  Layer,
+  NavigationControl,
+  Source,
+  type MapLayerMouseEvent,
+  type MapRef,
+} from 'react-map-gl/maplibre';
+import type { TEvent } from '@/lib/contract';
+import type { Bounds } from '@/lib/explorer/bounds';
+import { eventsToGeoJson } from '@/lib/explorer/geojson';
+import type { Camera } from '@/lib/explorer/state';
+import { buildBasemapStyle } from '@/lib/map/basemap-style';
+import {
+  CLUSTER_OPTIONS,
+  EVENTS_SOURCE_ID,
+  INTERACTIVE_LAYER_IDS,
+  clusterCountLayer,
+  clusterLayer,
+  highlightLayer,
+  pointLayer,
+} from './layers';
+
+/** A camera move asked for from outside the map (history navigation, a chosen place, "near me"). */
+export interface CameraRequest {
+  camera: Camera;
+  /** Changes with every request, so asking twice for the same camera still moves the map. */
+  seq: number;
+  animate: boolean;
+}
+
+export interface MapView {
+  camera: Camera;
+  bounds: Bounds;
+}
+
+export interface EventMapProps {
+  initialCamera: Camera;
+  cameraRequest: CameraRequest | null;
+  /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
+  mapStyleUrl: string | undefined;
+  events: readonly TEvent[];
+  highlighted: number[];
+  onViewChange: (view: MapView) => void;
+  onSelect: (id: number) => void;
+  onHover: (id: number | null) => void;
+  /** WebGL went away (context lost): the page falls back to the list. */
+  onFailure: () => void;
+}
+
+// MapLibre 6 runs its worker from a separate ES module pair that the bundler does not emit; the app serves both
+// files, versioned, from public/maplibre/ (scripts/build-basemap.ts copies them). Set once, before any map exists.
+maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
+
+function viewOf(map: MapRef): MapView {
+  const b = map.getBounds();
+  const c = map.getCenter();
+  return {
+    camera: { lng: c.lng, lat: c.lat, zoom: map.getZoom() },
+    bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+  };
+}
+
+/**
+ * The map island: MapLibre through react-map-gl with an uncontrolled camera. It reports the view on `moveend` (not
+ * every frame) and draws the events as one clustered GeoJSON source.
+ */
+export function EventMap(props: EventMapProps) {
+  const { initialCamera, cameraRequest, mapStyleUrl, events, highlighted, onViewChange, onSelect, onHover, onFailure } =
+    props;
+  const mapRef = useRef<MapRef>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const hoveredRef = useRef<number | null>(null);
+  const drawnOnce = useRef(false);
+  const lastDrawnData = useRef<unknown>(null);
+
+  const mapStyle = useMemo<string | StyleSpecification>(
+    () => mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
+    [mapStyleUrl],
+  );
+  const data = useMemo(() => eventsToGeoJson(events), [events]);
+  const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
+
+  // Moves asked for from outside; the first one is the initial camera, already applied.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !cameraRequest) return;
+    const { lng, lat, zoom } = cameraRequest.camera;
+    if (cameraRequest.animate) map.flyTo({ center: [lng, lat], zoom, essential: false });
+    else map.jumpTo({ center: [lng, lat], zoom });
+  }, [cameraRequest]);
+
+  /** Counts what is drawn once the map is idle: a hook for tests and the benchmark, and a first-draw mark. */
+  const onIdle = useCallback(() => {
+    const map = mapRef.current;
+    const container = containerRef.current;
+    if (!map || !container || !map.getLayer(pointLayer.id)) return;
+    const rendered = map.queryRenderedFeatures({ layers: [clusterLayer.id, pointLayer.id] });
+    let points = 0;
+    for (const f of rendered) points += Number(f.properties?.point_count ?? 1);
+    container.dataset.drawn = String(points);
+    container.dataset.features = String(data.features.length);
+    if (points > 0 && !drawnOnce.current) {
+      drawnOnce.current = true;
+      performance.mark('eventmap:first-events-drawn');
+    }
+    // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
+    if (lastDrawnData.current !== data) {
+      lastDrawnData.current = data;
+      performance.mark('eventmap:events-drawn');
+    }
+  }, [data]);
+
+  const onClick = useCallback(
+    async (e: MapLayerMouseEvent) => {
+      const feature = e.features?.[0];
+      const map = mapRef.current;
+      if (!feature || !map) return;
+      const props = feature.properties ?? {};
+      if (props.cluster_id !== undefined && feature.geometry.type === 'Point') {
+        const source = map.getSource(EVENTS_SOURCE_ID) as GeoJSONSource | undefined;
+        if (!source) return;
+        const zoom = await source.getClusterExpansionZoom(Number(props.cluster_id));
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        map.easeTo({ center: [lng, lat], zoom: Math.min(zoom, 18) });
+        return;
+      }
+      if (props.id !== undefined) onSelect(Number(props.id));
+    },
+    [onSelect],
+  );
+
+  const onMouseMove = useCallback(
+    (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.properties?.id;
+      const next = id === undefined ? null : Number(id);
+      if (next !== hoveredRef.current) {
+        hoveredRef.current = next;
+        onHover(next);
+      }
+    },
+    [onHover],
+  );
+
+  const onMouseLeave = useCallback(() => {
+    if (hoveredRef.current !== null) {
+      hoveredRef.current = null;
+      onHover(null);
+    }
+  }, [onHover]);
+
+  return (
+    <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">
+      <Map
+        ref={mapRef}
+        mapLib={maplibregl}
+        initialViewState={{ longitude: initialCamera.lng, latitude: initialCamera.lat, zoom: initialCamera.zoom }}
+        mapStyle={mapStyle}
+        style={{ position: 'absolute', inset: 0 }}
+        dragRotate={false}
+        touchPitch={false}
+        pitchWithRotate={false}
+        maxPitch={0}
+        attributionControl={false}
+        interactiveLayerIds={INTERACTIVE_LAYER_IDS}
+        cursor={undefined}
+        onLoad={(e) => {
+          const map = e.target;
+          map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
+          map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
+          onViewChange(viewOf(mapRef.current!));
+        }}
+        onMoveEnd={() => {
+          performance.mark('eventmap:moveend');
+          if (mapRef.current) onViewChange(viewOf(mapRef.current));
+        }}
+        onIdle={onIdle}
+        onClick={(e) => void onClick(e)}
+        onMouseMove={onMouseMove}
+        onMouseEnter={(e) => (e.target.getCanvas().style.cursor = 'pointer')}
+        onMouseLeave={(e) => {
+          e.target.getCanvas().style.cursor = '';
+          onMouseLeave();
+        }}
+        onError={(e) => console.error('[map]', e.error?.message ?? e)}
+      >
+        <Source id={EVENTS_SOURCE_ID} type="geojson" data={data} {...CLUSTER_OPTIONS}>
+          <Layer {...clusterLayer} />
+          <Layer {...clusterCountLayer} />
+          <Layer {...pointLayer} />
+          <Layer {...highlight} />
+        </Source>
+        <NavigationControl position="top-right" showCompass={false} />
+        <AttributionControl
+          position="bottom-right"
+          compact
+          customAttribution={mapStyleUrl ? undefined : 'Basemap: Natural Earth'}
+        />
+      </Map>
+    </div>
+  );
+}

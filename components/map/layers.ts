@@ -1,0 +1,77 @@
+import type { CircleLayerSpecification, ExpressionSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract';
+
+/** The one GeoJSON source of the events (clustered). */
+export const EVENTS_SOURCE_ID = 'events';
+
+/** Cluster radius in pixels and the zoom past which points are never clustered. */
+export const CLUSTER_OPTIONS = { cluster: true, clusterRadius: 48, clusterMaxZoom: 15 } as const;
+
+const NO_CATEGORY_COLOR = '#5c6b7a';
+const BRAND = '#1d3557';
+
+/** `match` expression from a point's main category to its colour. */
+const categoryColor = [
+  'match',
+  ['get', 'cat'],
+  ...MAIN_CATEGORIES.flatMap((c) => [c, CATEGORY_LABELS[c].color]),
+  NO_CATEGORY_COLOR,
+] as unknown as ExpressionSpecification; // a variadic match the tuple type cannot express
+
+export const clusterLayer: Omit<CircleLayerSpecification, 'source'> = {
+  id: 'event-clusters',
+  type: 'circle',
+  filter: ['has', 'point_count'],
+  paint: {
+    'circle-color': BRAND,
+    'circle-opacity': 0.92,
+    'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 50, 25, 200, 31],
+    'circle-stroke-width': 3,
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-opacity': 0.85,
+  },
+};
+
+export const clusterCountLayer: Omit<SymbolLayerSpecification, 'source'> = {
+  id: 'event-cluster-count',
+  type: 'symbol',
+  filter: ['has', 'point_count'],
+  layout: {
+    'text-field': ['get', 'point_count_abbreviated'],
+    'text-font': ['sans-serif'],
+    'text-size': 13,
+    'text-allow-overlap': true,
+  },
+  paint: { 'text-color': '#ffffff' },
+};
+
+export const pointLayer: Omit<CircleLayerSpecification, 'source'> = {
+  id: 'event-points',
+  type: 'circle',
+  filter: ['!', ['has', 'point_count']],
+  paint: {
+    'circle-color': categoryColor,
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 6, 14, 9],
+    'circle-stroke-width': 2,
+    'circle-stroke-color': '#ffffff',
+    'circle-opacity': ['case', ['==', ['get', 'off'], 1], 0.45, 1],
+  },
+};
+
+/** The hovered or selected event, drawn larger on top; its filter is set to the ids to highlight. */
+export function highlightLayer(ids: number[]): Omit<CircleLayerSpecification, 'source'> {
+  return {
+    id: 'event-highlight',
+    type: 'circle',
+    filter: ['all', ['!', ['has', 'point_count']], ['in', ['get', 'id'], ['literal', ids]]],
+    paint: {
+      'circle-color': categoryColor,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 10, 14, 13],
+      'circle-stroke-width': 4,
+      'circle-stroke-color': '#e63946',
+    },
+  };
+}
+
+/** Layers that react to the pointer. */
+export const INTERACTIVE_LAYER_IDS = [clusterLayer.id, pointLayer.id, 'event-highlight'];

@@ -1,0 +1,86 @@
+import type { TEvent, TPagination } from '@/lib/contract';
+import type { Bounds } from './bounds';
+import { dateWindow } from './dates';
+import type { Camera, Filters } from './state';
+
+/** How many events one viewport load draws (the API's maximum page). */
+export const VIEWPORT_LIMIT = 500;
+
+/** Time is bucketed so that the query key (and cache entry) stays the same for a few minutes. */
+const NOW_BUCKET_MS = 5 * 60_000;
+
+/** The start of the current five-minute bucket. */
+export function bucketedNow(now = Date.now()): Date {
+  return new Date(Math.floor(now / NOW_BUCKET_MS) * NOW_BUCKET_MS);
+}
+
+const SORT_PARAM = { soonest: 'soonest', nearest: 'nearest', cheapest: 'cheapest' } as const;
+
+/** Builds the query string of `GET /api/events` for a viewport and the filters (stable parameter order). */
+export function eventsSearchParams(bounds: Bounds, filters: Filters, center: Camera, now: Date): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('minLng', String(bounds.west));
+  p.set('maxLng', String(bounds.east));
+  p.set('minLat', String(bounds.south));
+  p.set('maxLat', String(bounds.north));
+  if (filters.categories.length > 0) p.set('categories', filters.categories.join(','));
+  if (filters.live) p.set('live', '1');
+  else {
+    const window = dateWindow(filters, now);
+    if (window?.from != null) p.set('from', new Date(window.from).toISOString());
+    if (window?.to != null) p.set('to', new Date(window.to).toISOString());
+  }
+  if (filters.free) p.set('free', '1');
+  else {
+    if (filters.maxPrice !== null) p.set('maxPrice', String(filters.maxPrice));
+    if (filters.knownPrice) p.set('knownPrice', '1');
+  }
+  p.set('sort', SORT_PARAM[filters.sort]);
+  if (filters.sort === 'nearest') {
+    p.set('lng', center.lng.toFixed(3));
+    p.set('lat', center.lat.toFixed(3));
+  }
+  p.set('limit', String(VIEWPORT_LIMIT));
+  return p;
+}
+
+/** A page of `/api/events`. */
+export interface EventsPage {
+  data: TEvent[];
+  pagination: TPagination;
+}
+
+/** An HTTP failure of the web app's own API, with the status for retry decisions. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Fetches one viewport page; the signal cancels it when the viewport moves on. */
+export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
+  const res = await fetch(`/api/events?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
+  if (!res.ok) {
+    let detail = `HTTP ${res.status}`;
+    try {
+      const problem = (await res.json()) as { title?: string; detail?: string };
+      detail = problem.detail ?? problem.title ?? detail;
+    } catch {
+      // not problem+json: keep the status line
+    }
+    throw new ApiError(res.status, detail);
+  }
+  return (await res.json()) as EventsPage;
+}
+
+/** The position drawn for an event: its map place, else its place's address (as the API filters by). */
+export function eventPosition(event: TEvent): [number, number] | null {
+  const lng = event.mapPlace?.lng ?? event.place?.address?.lng;
+  const lat = event.mapPlace?.lat ?? event.place?.address?.lat;
+  if (typeof lng !== 'number' || typeof lat !== 'number') return null;
+  return [lng, lat];
+}

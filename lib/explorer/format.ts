@@ -1,0 +1,71 @@
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TEvent, type TMainCategory } from '@/lib/contract';
+
+export type Locale = 'fr' | 'en';
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/;
+
+/**
+ * The wall-clock parts of a wire date (`YYYY-MM-DD hh:mm:ss.SSS +hhmm`, in the place's time zone). Events are shown
+ * in their own local time, whatever the visitor's zone, so the offset is deliberately ignored here.
+ */
+function wallClock(value: string): Date | null {
+  const m = WIRE_DATE.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as number[];
+  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!));
+}
+
+/** The instant of a wire date (offset honoured), in epoch milliseconds. */
+export function wireInstant(value: string): number {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?([+-]\d{2})(\d{2})$/.exec(value);
+  return m ? Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : Date.parse(value);
+}
+
+/** "Sat 22 Nov, 20:30" — or "Sat 22 Nov, 20:30 – Sun 23 Nov" for events over several days. */
+export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, locale: Locale): string {
+  const start = wallClock(event.startDate);
+  const end = wallClock(event.endDate);
+  if (!start) return event.startDate;
+  const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
+  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const first = `${day.format(start)}, ${time.format(start)}`;
+  if (!end || end.toISOString().slice(0, 10) === start.toISOString().slice(0, 10)) return first;
+  return `${first} – ${day.format(end)}`;
+}
+
+/** "Free", "12 €", "From 12 €" or "Price unknown". */
+export function formatPrice(event: Pick<TEvent, 'lowestPrice' | 'highestPrice'>, locale: Locale): string {
+  const { lowestPrice: low, highestPrice: high } = event;
+  if (low === null && high === null) return locale === 'fr' ? 'Prix non communiqué' : 'Price unknown';
+  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 2,
+    minimumFractionDigits: 0,
+  });
+  if ((low ?? 0) === 0 && (high ?? 0) === 0) return locale === 'fr' ? 'Gratuit' : 'Free';
+  if (low !== null && high !== null && low !== high) return `${locale === 'fr' ? 'Dès' : 'From'} ${money.format(low)}`;
+  return money.format(low ?? high ?? 0);
+}
+
+/** Whether an event is on now or starts within three hours (the API's definition of live). */
+export function isLiveAt(event: Pick<TEvent, 'startDate' | 'endDate'>, now: number): boolean {
+  return wireInstant(event.startDate) <= now + 3 * 3600_000 && wireInstant(event.endDate) >= now;
+}
+
+/** The main category of an event, if it is one the app knows. */
+export function mainCategoryOf(event: Pick<TEvent, 'categories'>): TMainCategory | null {
+  const cat = event.categories[0]?.mainCategory;
+  return cat && (MAIN_CATEGORIES as readonly string[]).includes(cat) ? (cat as TMainCategory) : null;
+}
+
+/** Label of a main category in a locale. */
+export function categoryLabel(category: TMainCategory, locale: Locale): string {
+  return CATEGORY_LABELS[category][locale];
+}
+
+/** "1,240" in English, "1 240" in French. */
+export function formatCount(n: number, locale: Locale): string {
+  return n.toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-GB');
+}

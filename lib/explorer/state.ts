@@ -1,0 +1,164 @@
+import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract';
+
+/*
+ * The explorer's whole state lives in the URL, so links are shareable, a reload restores the view and back/forward
+ * work. This module is the one codec between that state and the query string; unknown or invalid values decode to
+ * the defaults instead of failing (a hand-edited link must still open the page).
+ *
+ *   ?at=48.8566,2.3522,12   camera: lat,lng,zoom (4/4/2 decimals)
+ *   &live=1                 live now (excludes `when`)
+ *   &cat=musique,expo       main categories
+ *   &when=today|tonight|weekend|week|custom   date preset; custom uses &from=YYYY-MM-DD&to=YYYY-MM-DD
+ *   &free=1 | &max=30 &known=1               price
+ *   &sort=soonest|nearest|cheapest           (soonest is the default and is left out)
+ *   &sel=123                selected event
+ */
+
+export const DATE_PRESETS = ['today', 'tonight', 'weekend', 'week', 'custom'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export const SORTS = ['soonest', 'nearest', 'cheapest'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export interface Camera {
+  lng: number;
+  lat: number;
+  zoom: number;
+}
+
+export interface Filters {
+  live: boolean;
+  categories: TMainCategory[];
+  when: DatePreset | null;
+  /** Custom range, local calendar days (YYYY-MM-DD); only with `when: 'custom'`. */
+  from: string | null;
+  to: string | null;
+  free: boolean;
+  maxPrice: number | null;
+  knownPrice: boolean;
+  sort: Sort;
+}
+
+export interface ExplorerState {
+  camera: Camera | null;
+  filters: Filters;
+  selected: number | null;
+}
+
+export const DEFAULT_FILTERS: Filters = {
+  live: false,
+  categories: [],
+  when: null,
+  from: null,
+  to: null,
+  free: false,
+  maxPrice: null,
+  knownPrice: false,
+  sort: 'soonest',
+};
+
+/** Where the map opens without a camera in the URL: metropolitan France. */
+export const DEFAULT_CAMERA: Camera = { lng: 2.35, lat: 46.6, zoom: 5 };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isValidDay(value: string | null): value is string {
+  return value !== null && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+function decodeCamera(value: string | null): Camera | null {
+  if (!value) return null;
+  const parts = value.split(',').map(Number);
+  if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [lat, lng, zoom] = parts as [number, number, number];
+  if (lat < -85 || lat > 85 || lng < -180 || lng > 180 || zoom < 0 || zoom > 22) return null;
+  return { lat, lng, zoom };
+}
+
+/** Rounds a camera to what the URL keeps (about 10 m, a hundredth of a zoom level). */
+export function roundCamera(camera: Camera): Camera {
+  // Longitudes of a map panned across the antimeridian run past ±180; the URL keeps them wrapped.
+  const lng = ((((camera.lng + 180) % 360) + 360) % 360) - 180;
+  return { lat: round(camera.lat, 4), lng: round(lng, 4), zoom: round(camera.zoom, 2) };
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** Decodes the explorer state from a query string; invalid parts fall back to their defaults. */
+export function decodeState(params: URLSearchParams): ExplorerState {
+  const filters: Filters = { ...DEFAULT_FILTERS, categories: [] };
+  filters.live = params.get('live') === '1';
+
+  const cats = (params.get('cat') ?? '').split(',');
+  const known = new Set<string>(MAIN_CATEGORIES);
+  filters.categories = MAIN_CATEGORIES.filter((c) => cats.includes(c) && known.has(c));
+
+  const when = params.get('when');
+  if (!filters.live && when && (DATE_PRESETS as readonly string[]).includes(when)) {
+    filters.when = when as DatePreset;
+    if (filters.when === 'custom') {
+      const from = params.get('from');
+      const to = params.get('to');
+      filters.from = isValidDay(from) ? from : null;
+      filters.to = isValidDay(to) ? to : null;
+      if (filters.from && filters.to && filters.from > filters.to)
+        [filters.from, filters.to] = [filters.to, filters.from];
+      if (!filters.from && !filters.to) filters.when = null;
+    }
+  }
+
+  filters.free = params.get('free') === '1';
+  const max = Number(params.get('max') ?? '');
+  if (!filters.free && params.get('max') && Number.isFinite(max) && max >= 0 && max <= 100_000) filters.maxPrice = max;
+  filters.knownPrice = filters.free || params.get('known') === '1';
+
+  const sort = params.get('sort');
+  if (sort && (SORTS as readonly string[]).includes(sort)) filters.sort = sort as Sort;
+
+  const sel = params.get('sel');
+  const selected = sel && /^\d{1,15}$/.test(sel) ? Number(sel) : null;
+
+  return { camera: decodeCamera(params.get('at')), filters, selected };
+}
+
+/** Encodes the explorer state into a canonical query string (stable key order, defaults left out). */
+export function encodeState(state: ExplorerState): URLSearchParams {
+  const params = new URLSearchParams();
+  const { camera, filters } = state;
+  if (camera) {
+    const c = roundCamera(camera);
+    params.set('at', `${c.lat},${c.lng},${c.zoom}`);
+  }
+  if (filters.live) params.set('live', '1');
+  if (filters.categories.length > 0) {
+    params.set('cat', MAIN_CATEGORIES.filter((c) => filters.categories.includes(c)).join(','));
+  }
+  if (!filters.live && filters.when) {
+    params.set('when', filters.when);
+    if (filters.when === 'custom') {
+      if (filters.from) params.set('from', filters.from);
+      if (filters.to) params.set('to', filters.to);
+    }
+  }
+  if (filters.free) params.set('free', '1');
+  else {
+    if (filters.maxPrice !== null) params.set('max', String(filters.maxPrice));
+    if (filters.knownPrice) params.set('known', '1');
+  }
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  if (state.selected !== null) params.set('sel', String(state.selected));
+  return params;
+}
+
+/** Number of filters that differ from the defaults (for the "Clear filters" affordance). */
+export function activeFilterCount(filters: Filters): number {
+  let n = 0;
+  if (filters.live) n++;
+  if (filters.categories.length > 0) n++;
+  if (filters.when) n++;
+  if (filters.free || filters.maxPrice !== null || filters.knownPrice) n++;
+  return n;
+}

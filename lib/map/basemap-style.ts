@@ -1,0 +1,91 @@
+import type { StyleSpecification } from 'maplibre-gl';
+
+/** Basemap palette; the CSS custom properties --map-* mirror it. */
+export const BASEMAP_COLORS = {
+  water: '#b9d3e0',
+  land: '#f4f1ea',
+  landOutline: '#d9d2c3',
+  border: '#a59c8a',
+  coast: '#93b3c4',
+  graticule: '#a9c5d4',
+  label: '#5e5648',
+  labelHalo: '#f4f1ea',
+} as const;
+
+/** Files the basemap generator (scripts/build-basemap.ts) writes under public/basemap/. */
+export const BASEMAP_FILES = {
+  land: 'land.geojson',
+  borders: 'borders.geojson',
+  labels: 'country-labels.geojson',
+  graticule: 'graticule.geojson',
+} as const;
+
+/**
+ * The offline default style: water as the background, Natural Earth land and country borders, a faint graticule and
+ * country names. It has no `glyphs` URL, so MapLibre renders the labels with a local font (no network at all).
+ * `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it must be absolute).
+ */
+export function buildBasemapStyle(baseUrl: string): StyleSpecification {
+  const url = (file: string) => `${baseUrl.replace(/\/+$/, '')}/${file}`;
+  return {
+    version: 8,
+    name: 'Eventmap offline',
+    sources: {
+      land: { type: 'geojson', data: url(BASEMAP_FILES.land), tolerance: 0.6 },
+      borders: { type: 'geojson', data: url(BASEMAP_FILES.borders), tolerance: 0.6 },
+      labels: { type: 'geojson', data: url(BASEMAP_FILES.labels) },
+      graticule: { type: 'geojson', data: url(BASEMAP_FILES.graticule) },
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLORS.water } },
+      {
+        id: 'graticule',
+        type: 'line',
+        source: 'graticule',
+        maxzoom: 7,
+        paint: { 'line-color': BASEMAP_COLORS.graticule, 'line-width': 0.6, 'line-opacity': 0.6 },
+      },
+      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
+      {
+        id: 'coastline',
+        type: 'line',
+        source: 'land',
+        paint: {
+          'line-color': BASEMAP_COLORS.coast,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
+        },
+      },
+      {
+        id: 'country-borders',
+        type: 'line',
+        source: 'borders',
+        layout: { 'line-join': 'round' },
+        paint: {
+          'line-color': BASEMAP_COLORS.border,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.8],
+          'line-dasharray': [3, 2],
+        },
+      },
+      {
+        id: 'country-labels',
+        type: 'symbol',
+        source: 'labels',
+        minzoom: 2.5,
+        maxzoom: 9,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': ['sans-serif'],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 7, 15],
+          'text-transform': 'uppercase',
+          'text-letter-spacing': 0.12,
+          'text-max-width': 8,
+        },
+        paint: {
+          'text-color': BASEMAP_COLORS.label,
+          'text-halo-color': BASEMAP_COLORS.labelHalo,
+          'text-halo-width': 1.5,
+        },
+      },
+    ],
+  };
+}

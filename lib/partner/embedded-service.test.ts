@@ -1,0 +1,22 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '@/partner-api/app-testing';
+import { makeEventInput } from '@/partner-api/testing/fixtures';
+import { describePartnerUpstream } from './testing/upstream-suite';
+
+/*
+ * The typed client and token cache against the real embedded service over real HTTP — the same contract checks the
+ * fault-injecting fake passes (client.test.ts), so the web app depends only on what the spec and DESIGN §4 promise.
+ */
+let service: TestApp;
+let baseUrl = '';
+
+beforeAll(async () => {
+  service = await createTestApp();
+  for (let i = 0; i < 12; i += 1) service.store.createEvent(makeEventInput());
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => service.close());
+
+describePartnerUpstream('embedded service', () => ({ baseUrl, clientId: 'demo', clientSecret: 'demo-secret' }));

@@ -1,0 +1,132 @@
+/*
+ * Generates the offline basemap under public/basemap/ from Natural Earth (world-atlas, 1:50m) — land, country
+ * borders, country label points and a graticule — plus style.json for anyone who wants the style by URL.
+ * It also copies MapLibre's worker pair to public/maplibre/<version>/: MapLibre 6 starts its worker from a separate
+ * ES module that imports a sibling file by relative path, which Turbopack does not emit — so the app serves both.
+ * Run by `npm run build` and before `npm run dev`; the output is gitignored.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { BASEMAP_FILES, buildBasemapStyle } from '../lib/map/basemap-style';
+
+const require = createRequire(import.meta.url);
+const outDir = join(process.cwd(), 'public', 'basemap');
+
+function readTopology(name: string): Topology {
+  return JSON.parse(readFileSync(require.resolve(`world-atlas/${name}`), 'utf8')) as Topology;
+}
+
+/** Rounds coordinates to ~100 m: plenty for the zooms the offline basemap is used at, and a third of the bytes. */
+function compact(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e3) / 1e3 : v)),
+  );
+}
+
+function ringArea(ring: Position[]): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1, y1] = ring[j] as [number, number];
+    const [x2, y2] = ring[i] as [number, number];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum / 2;
+}
+
+function ringCentroid(ring: Position[]): [number, number] {
+  let x = 0;
+  let y = 0;
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1, y1] = ring[j] as [number, number];
+    const [x2, y2] = ring[i] as [number, number];
+    const f = x1 * y2 - x2 * y1;
+    x += (x1 + x2) * f;
+    y += (y1 + y2) * f;
+    a += f;
+  }
+  return a === 0 ? (ring[0] as [number, number]) : [x / (3 * a), y / (3 * a)];
+}
+
+/** A label point for a country: the centroid of its largest polygon (so France is labelled in France, not Guiana). */
+function labelPoint(geometry: Polygon | MultiPolygon): { point: [number, number]; area: number } | null {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let best: { point: [number, number]; area: number } | null = null;
+  for (const polygon of polygons) {
+    const outer = polygon[0];
+    if (!outer) continue;
+    const area = Math.abs(ringArea(outer));
+    if (!best || area > best.area) best = { point: ringCentroid(outer), area };
+  }
+  return best;
+}
+
+function graticule(step: number): FeatureCollection {
+  const features: Feature[] = [];
+  for (let lng = -180; lng <= 180; lng += step) {
+    const line: Position[] = [];
+    for (let lat = -80; lat <= 80; lat += 2) line.push([lng, lat]);
+    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
+  }
+  for (let lat = -80; lat <= 80; lat += step) {
+    const line: Position[] = [];
+    for (let lng = -180; lng <= 180; lng += 2) line.push([lng, lat]);
+    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+const countriesTopo = readTopology('countries-50m.json');
+const landTopo = readTopology('land-50m.json');
+const countries = countriesTopo.objects.countries as GeometryCollection<{ name: string }>;
+
+const land = feature(landTopo, landTopo.objects.land as GeometryCollection);
+// Borders between two countries only; coastlines come from the land outline.
+const borders = mesh(countriesTopo, countries, (a, b) => a !== b);
+
+const labels: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const countryFeatures = feature(countriesTopo, countries) as FeatureCollection<
+  Polygon | MultiPolygon,
+  { name: string }
+>;
+for (const country of countryFeatures.features) {
+  if (!country.geometry) continue;
+  const label = labelPoint(country.geometry);
+  // Tiny islands would clutter the map with names nobody is looking for at these zooms.
+  if (!label || label.area < 0.5) continue;
+  labels.features.push({
+    type: 'Feature',
+    properties: { name: country.properties.name, area: Math.round(label.area) },
+    geometry: { type: 'Point', coordinates: label.point },
+  });
+}
+// Larger countries are placed first, so they win label collisions.
+labels.features.sort((a, b) => Number(b.properties?.area ?? 0) - Number(a.properties?.area ?? 0));
+
+mkdirSync(outDir, { recursive: true });
+const write = (name: string, data: unknown) => writeFileSync(join(outDir, name), JSON.stringify(compact(data)));
+write(BASEMAP_FILES.land, land);
+write(BASEMAP_FILES.borders, {
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', properties: {}, geometry: borders }],
+});
+write(BASEMAP_FILES.labels, labels);
+write(BASEMAP_FILES.graticule, graticule(10));
+// For a standalone consumer; the app builds the same style in memory with its own origin.
+writeFileSync(join(outDir, 'style.json'), JSON.stringify(buildBasemapStyle('/basemap'), null, 2));
+console.log(`basemap written to ${outDir}`);
+
+const maplibreDist = dirname(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'));
+const maplibreVersion = (
+  JSON.parse(readFileSync(require.resolve('maplibre-gl/package.json'), 'utf8')) as { version: string }
+).version;
+const workerDir = join(process.cwd(), 'public', 'maplibre', maplibreVersion);
+mkdirSync(workerDir, { recursive: true });
+for (const file of ['maplibre-gl-worker.mjs', 'maplibre-gl-shared.mjs']) {
+  copyFileSync(join(maplibreDist, file), join(workerDir, file));
+}
+console.log(`MapLibre worker copied to ${workerDir}`);

@@ -1,0 +1,30 @@
+/**
+ * `npm run dev`: the Partner API (tsx watch: restarts on change, seeds an empty database) and `next dev` together;
+ * Ctrl-C stops both. With PARTNER_API_URL set, only `next dev` starts and talks to that API.
+ */
+import { createSupervisor, start, waitForHttp } from './lib/processes';
+
+const apiPort = process.env.PARTNER_API_PORT ?? '4000';
+const embedded = !process.env.PARTNER_API_URL;
+const supervisor = createSupervisor();
+if (embedded) {
+  const api = supervisor.add(
+    start('partner-api', 'node_modules/.bin/tsx', ['watch', 'partner-api/cli.ts', 'serve'], {
+      ...process.env,
+      PARTNER_API_PORT: apiPort,
+    }),
+  );
+  await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);
+}
+supervisor.add(
+  start('web', 'node_modules/.bin/next', ['dev', '-p', process.env.PORT ?? '3000'], {
+    ...process.env,
+    ...(embedded
+      ? {
+          PARTNER_API_URL: `http://127.0.0.1:${apiPort}`,
+          PARTNER_CLIENT_ID: 'demo',
+          PARTNER_CLIENT_SECRET: 'demo-secret',
+        }
+      : {}),
+  }),
+);

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the whole product in production mode on one machine. Builds what is missing, starts the embedded
+ * Partner API (which seeds an empty database with the demo catalogue and demo clients) and then the web app; Ctrl-C
+ * stops both. With PARTNER_API_URL set, only the web app starts and talks to that API instead.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createSupervisor, run, start, waitForHttp } from './lib/processes';
+
+const webPort = process.env.PORT ?? '3000';
+const apiPort = process.env.PARTNER_API_PORT ?? '4000';
+const embedded = !process.env.PARTNER_API_URL;
+
+if (!existsSync('.next/BUILD_ID') || !existsSync('dist/partner-api/cli.mjs')) {
+  console.log('[eventmap] No production build yet: running `npm run build` once.');
+  await run('npm', ['run', 'build']);
+}
+
+const webEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: webPort };
+if (!webEnv.SESSION_SECRET) {
+  // The demo must run with no setup; a real deployment sets its own secret (lib/env.ts refuses to start without it).
+  webEnv.SESSION_SECRET = randomBytes(32).toString('base64url');
+  console.log('[eventmap] SESSION_SECRET is not set: generated a throwaway one for this run (demo only).');
+}
+
+const supervisor = createSupervisor();
+if (embedded) {
+  const api = supervisor.add(
+    start('partner-api', process.execPath, ['--enable-source-maps', 'dist/partner-api/cli.mjs', 'serve'], {
+      ...process.env,
+      NODE_ENV: 'production',
+      // The embedded demo carries the demo clients; a production service started any other way has none.
+      PARTNER_API_DEMO: '1',
+      PARTNER_API_PORT: apiPort,
+    }),
+  );
+  await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);
+  Object.assign(webEnv, {
+    PARTNER_API_URL: `http://127.0.0.1:${apiPort}`,
+    PARTNER_CLIENT_ID: process.env.PARTNER_CLIENT_ID ?? 'demo',
+    PARTNER_CLIENT_SECRET: process.env.PARTNER_CLIENT_SECRET ?? 'demo-secret',
+  });
+}
+
+const web = supervisor.add(start('web', 'node_modules/.bin/next', ['start', '-p', webPort], webEnv));
+await waitForHttp(`http://127.0.0.1:${webPort}/`, web);
+console.log(
+  `[eventmap] Ready: http://localhost:${webPort}${embedded ? ` (Partner API on :${apiPort}, docs at /docs)` : ''}`,
+);
