@@ -23,13 +23,15 @@ interface Props {
   /** Absolute canonical URL of this page. */
   pageUrl: string;
   now: number;
+  /** MAP_STYLE_URL, or undefined for the offline basemap. */
+  mapStyleUrl: string | undefined;
 }
 
 /** How many dates are listed before the rest fold into a disclosure. */
 const VISIBLE_DATES = 6;
 
 /** The event page: everything a visitor needs to decide and book, plus structured data for search engines. */
-export function EventPage({ event, locale, pageUrl, now }: Props) {
+export function EventPage({ event, locale, pageUrl, now, mapStyleUrl }: Props) {
   const messages = getMessages(locale);
   const format = getFormatters(locale);
   const start = parseLocalDateTime(event.startDate);
@@ -151,7 +153,7 @@ export function EventPage({ event, locale, pageUrl, now }: Props) {
             <h2 id="place-title">{messages.event.place}</h2>
             <p className={styles.placeName}>{placeName}</p>
             <address className={styles.address}>{address}</address>
-            <MiniMap points={[{ lng, lat }]} label={messages.place.map(placeName)} />
+            <MiniMap points={[{ lng, lat }]} label={messages.place.map(placeName)} mapStyleUrl={mapStyleUrl} />
             <p className={styles.placeLinks}>
               {placeId && <Link href={`/places/${encodeURIComponent(placeId)}`}>{messages.event.placePage}</Link>}
               <a

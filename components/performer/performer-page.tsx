@@ -32,6 +32,7 @@ export function PerformerPage({
   path,
   pageUrl,
   now,
+  mapStyleUrl,
   page,
 }: {
   performer: TPerformer;
@@ -40,6 +41,7 @@ export function PerformerPage({
   path: string;
   pageUrl: string;
   now: number;
+  mapStyleUrl: string | undefined;
   page: number;
 }) {
   const messages = getMessages(locale);
@@ -83,7 +85,7 @@ export function PerformerPage({
             <h2 id="where-title" className={styles.mapTitle}>
               {messages.performer.whereTheyPlay}
             </h2>
-            <MiniMap points={points} label={messages.performer.whereTheyPlay} zoom={11} />
+            <MiniMap points={points} label={messages.performer.whereTheyPlay} mapStyleUrl={mapStyleUrl} />
           </section>
         )}
       </div>

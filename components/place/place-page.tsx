@@ -22,6 +22,7 @@ export function PlacePage({
   path,
   pageUrl,
   now,
+  mapStyleUrl,
   page,
 }: {
   place: TMapPlaceWithEvents;
@@ -29,6 +30,7 @@ export function PlacePage({
   path: string;
   pageUrl: string;
   now: number;
+  mapStyleUrl: string | undefined;
   page: number;
 }) {
   const messages = getMessages(locale);
@@ -87,7 +89,11 @@ export function PlacePage({
           <OpeningHours periods={place.periods} messages={messages} format={format} />
         </section>
         <div className={styles.mapCard}>
-          <MiniMap points={[{ lng: place.lng, lat: place.lat }]} label={messages.place.map(place.name)} />
+          <MiniMap
+            points={[{ lng: place.lng, lat: place.lat }]}
+            label={messages.place.map(place.name)}
+            mapStyleUrl={mapStyleUrl}
+          />
         </div>
       </div>
 

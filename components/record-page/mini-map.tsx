@@ -2,85 +2,90 @@
 
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
-import type { StyleSpecification } from 'maplibre-gl';
+import { buildBasemapStyle } from '@/lib/map/basemap-style';
+import styles from './record-page.module.css';
 
 export interface MiniMapPoint {
   lng: number;
   lat: number;
 }
 
-/** Style of the mini maps until a basemap style is available: plain land and the points on it. */
-function pointStyle(points: MiniMapPoint[]): StyleSpecification {
-  return {
-    version: 8,
-    sources: {
-      points: {
-        type: 'geojson',
-        data: {
-          type: 'FeatureCollection',
-          features: points.map((p) => ({
-            type: 'Feature',
-            properties: {},
-            geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-          })),
-        },
-      },
-    },
-    layers: [
-      { id: 'land', type: 'background', paint: { 'background-color': '#f4f1ea' } },
-      {
-        id: 'points',
-        type: 'circle',
-        source: 'points',
-        paint: {
-          'circle-radius': 8,
-          'circle-color': '#e63946',
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 3,
-        },
-      },
-    ],
-  };
-}
+const POINTS_SOURCE = 'mini-map-points';
 
 /**
- * A small, non-interactive map of one or more points (a venue, the places a performer plays). MapLibre is loaded
- * only after the first paint, so the page itself never waits for it; the label describes the map for assistive tech.
+ * A small, non-interactive map of one or more points (a venue, the places a performer plays), on the same basemap
+ * as the explorer: the operator's MAP_STYLE_URL, else the offline Natural Earth style. The offline style has only
+ * countries, so it is shown at country scale (a dot in France says more than a blank square at street scale).
+ * MapLibre is loaded after the first paint; the page never waits for it, and the label describes the map.
  */
-export function MiniMap({ points, label, zoom = 14 }: { points: MiniMapPoint[]; label: string; zoom?: number }) {
+export function MiniMap({
+  points,
+  label,
+  mapStyleUrl,
+}: {
+  points: MiniMapPoint[];
+  label: string;
+  mapStyleUrl: string | undefined;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(points);
 
   useEffect(() => {
     const element = container.current;
     const parsed = JSON.parse(key) as MiniMapPoint[];
-    if (!element || parsed.length === 0) return;
+    const first = parsed[0];
+    if (!element || !first) return;
     let map: import('maplibre-gl').Map | undefined;
     let cancelled = false;
-    void import('maplibre-gl').then(({ Map, LngLatBounds }) => {
+    void import('maplibre-gl').then((maplibregl) => {
       if (cancelled) return;
-      const first = parsed[0]!;
-      map = new Map({
+      // Same worker files as the explorer's map (components/map/event-map.tsx, served from public/maplibre/).
+      maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
+      const detailed = mapStyleUrl !== undefined;
+      map = new maplibregl.Map({
         container: element,
-        style: pointStyle(parsed),
+        style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
         center: [first.lng, first.lat],
-        zoom,
+        zoom: detailed ? 14 : 4.5,
         interactive: false,
-        attributionControl: false,
+        attributionControl: detailed ? { compact: true } : false,
       });
       if (parsed.length > 1) {
-        const bounds = new LngLatBounds();
+        const bounds = new maplibregl.LngLatBounds();
         for (const p of parsed) bounds.extend([p.lng, p.lat]);
-        map.fitBounds(bounds, { padding: 40, maxZoom: 13, animate: false });
+        map.fitBounds(bounds, { padding: 32, maxZoom: detailed ? 12 : 5, animate: false });
       }
+      map.on('load', () => {
+        if (!map || map.getSource(POINTS_SOURCE)) return;
+        map.addSource(POINTS_SOURCE, {
+          type: 'geojson',
+          data: {
+            type: 'FeatureCollection',
+            features: parsed.map((p) => ({
+              type: 'Feature',
+              properties: {},
+              geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+            })),
+          },
+        });
+        map.addLayer({
+          id: POINTS_SOURCE,
+          type: 'circle',
+          source: POINTS_SOURCE,
+          paint: {
+            'circle-radius': 7,
+            'circle-color': '#e63946',
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 2.5,
+          },
+        });
+      });
     });
     return () => {
       cancelled = true;
       map?.remove();
     };
-  }, [key, zoom]);
+  }, [key, mapStyleUrl]);
 
-  return (
-    <div ref={container} role="img" aria-label={label} className="mini-map" style={{ width: '100%', height: 220 }} />
-  );
+  return <div ref={container} role="img" aria-label={label} className={styles.miniMap} />;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
+import { getEnv } from '@/lib/env';
 import { getEventForPage, getPerformerForPage, getPlaceForPage, type PageData } from '@/lib/api/pages';
 import type { TEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
@@ -21,6 +22,8 @@ export interface RecordModel<T> {
   path: string;
   pageUrl: string;
   now: number;
+  /** The operator's map style (MAP_STYLE_URL), else undefined for the offline basemap. */
+  mapStyleUrl: string | undefined;
 }
 
 async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<T> | { kind: 'not-found' }> {
@@ -35,6 +38,7 @@ async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<
     path,
     pageUrl: new URL(path, origin).toString(),
     now: Date.now(),
+    mapStyleUrl: getEnv().mapStyleUrl,
   };
 }
 

@@ -12,5 +12,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const model = await loadEvent((await params).id);
   if (model.kind === 'not-found') notFound();
-  return <EventPage event={model.data} locale={model.locale} pageUrl={model.pageUrl} now={model.now} />;
+  return (
+    <EventPage
+      event={model.data}
+      locale={model.locale}
+      pageUrl={model.pageUrl}
+      now={model.now}
+      mapStyleUrl={model.mapStyleUrl}
+    />
+  );
 }

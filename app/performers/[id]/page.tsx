@@ -25,6 +25,7 @@ export default async function Page({ params, searchParams }: Props) {
       path={model.path}
       pageUrl={model.pageUrl}
       now={model.now}
+      mapStyleUrl={model.mapStyleUrl}
       page={page}
     />
   );
