@@ -9,6 +9,7 @@ import { getFormatters } from '@/lib/i18n/format';
 import { getLocale } from '@/lib/i18n/get-locale';
 import { parseLocalDateTime } from '@/lib/i18n/local-date';
 import { summary } from './description';
+import { performerDescription } from './performer';
 import { missingRecordMetadata, recordMetadata } from './page-metadata';
 import { PageUnavailableError } from './page-unavailable';
 import { getSiteOrigin } from './site-url';
@@ -134,13 +135,4 @@ export function performerMetadata(id: string): Promise<Metadata> {
       });
     },
   );
-}
-
-/** The performer's description: the full record has none, so it comes from their short shape inside an event. */
-export function performerDescription(performer: TPerformer): string {
-  for (const event of performer.events) {
-    const short = event.performers.find((p) => p.id === performer.id);
-    if (short?.description.trim()) return short.description;
-  }
-  return '';
 }

@@ -7,6 +7,7 @@ import { eventIcs } from './event-ics';
 import { eventJsonLd, serializeJsonLd } from './event-json-ld';
 import { eventStates } from './event-status';
 import { openingWeek } from './opening-hours';
+import { performerDescription } from './performer';
 import { paginate, parsePageParam, upcomingEvents } from './upcoming';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -168,5 +169,23 @@ describe('partner colours', async () => {
     expect(readableTextColor('#1d3557')).toBe('#ffffff');
     expect(readableTextColor('#ff0')).toBe('#000000');
     expect(safeColor('red;background:url(x)')).toBe('#1d3557');
+  });
+});
+
+describe('performerDescription', () => {
+  it('takes the description from the performer inside their events', () => {
+    const short = { id: 4, name: 'P', description: 'Trio de jazz', image: '', webImage: '' };
+    const other = { ...short, id: 5, description: 'Autre' };
+    const performer = {
+      id: 4,
+      name: 'P',
+      image: null,
+      squareImage: null,
+      rectangleImage: null,
+      webImage: null,
+      events: [fakeEvent(1, { performers: [other] }), fakeEvent(2, { performers: [other, short] })],
+    };
+    expect(performerDescription(performer)).toBe('Trio de jazz');
+    expect(performerDescription({ ...performer, events: [] })).toBe('');
   });
 });

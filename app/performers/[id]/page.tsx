@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PerformerPage } from '@/components/performer/performer-page';
-import { loadPerformer, performerDescription, performerMetadata } from '@/lib/records/load-pages';
+import { loadPerformer, performerMetadata } from '@/lib/records/load-pages';
+import { performerDescription } from '@/lib/records/performer';
 import { parsePageParam } from '@/lib/records/upcoming';
 
 type Props = {
