@@ -104,6 +104,7 @@ for (const language of LANGUAGES) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(language.notFound);
+        await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       }
       expect(await seriousViolations(page)).toEqual([]);

@@ -66,9 +66,9 @@ async function metadataOf<T>(
   const messages = getMessages(await getLocale());
   try {
     const m = await load();
-    return m.kind === 'ok' ? build(m) : missingRecordMetadata(messages.notFound.title);
+    return m.kind === 'ok' ? build(m) : missingRecordMetadata(messages.notFound.title, 'not-found');
   } catch (error) {
-    if (error instanceof PageUnavailableError) return missingRecordMetadata(messages.unavailable.title);
+    if (error instanceof PageUnavailableError) return missingRecordMetadata(messages.unavailable.title, 'unavailable');
     throw error;
   }
 }

@@ -58,7 +58,10 @@ export function recordMetadata(input: {
   };
 }
 
-/** Metadata of a page whose record could not be shown (404 or upstream down): never indexed. */
-export function missingRecordMetadata(title: string): Metadata {
-  return { title, robots: { index: false, follow: false } };
+/**
+ * Metadata of a page whose record could not be shown: a 404 (Next itself marks not-found responses `noindex`) or
+ * the upstream being down (a 5xx, never indexed either; `noindex` says so to anything that keeps the HTML).
+ */
+export function missingRecordMetadata(title: string, kind: 'not-found' | 'unavailable'): Metadata {
+  return kind === 'not-found' ? { title } : { title, robots: { index: false, follow: false } };
 }
