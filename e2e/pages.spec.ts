@@ -124,6 +124,20 @@ test('the language switcher changes the language and remembers it', async ({ pag
   await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
 });
 
+test('the pages are complete without JavaScript (server-rendered first paint)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.name);
+  await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
+  await page.goto(`/places/${encodeURIComponent(placeId)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(placeName);
+  // The switcher is a plain form: it works before (or without) hydration.
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { name: /Événements à venir/ })).toBeVisible();
+  await context.close();
+});
+
 test('the JSON-LD parses and describes the event', async ({ page }) => {
   await page.goto(`/events/${event.id}`);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -2,6 +2,7 @@ import { PlainImage } from '@/components/record-page/plain-image';
 import Link from 'next/link';
 import { Description } from '@/components/record-page/description';
 import { Grade } from '@/components/record-page/grade';
+import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
 import { MiniMap } from '@/components/record-page/mini-map';
 import type { TCategory, TEvent, TSource } from '@/lib/contract';
@@ -118,7 +119,7 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl }: Props) {
                       {performer.image || performer.webImage ? (
                         <PlainImage src={performer.webImage || performer.image} alt="" width={48} height={48} />
                       ) : (
-                        <span className={styles.avatar} aria-hidden="true" />
+                        <Initials name={performer.name} className={styles.avatar} />
                       )}
                       <span>{performer.name}</span>
                     </Link>

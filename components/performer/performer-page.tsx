@@ -1,6 +1,7 @@
 import { PlainImage } from '@/components/record-page/plain-image';
 import { EventList } from '@/components/event/event-list';
 import { Description } from '@/components/record-page/description';
+import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
 import { MiniMap, type MiniMapPoint } from '@/components/record-page/mini-map';
 import { Pager } from '@/components/record-page/pager';
@@ -66,7 +67,7 @@ export function PerformerPage({
           {image ? (
             <PlainImage src={image} alt="" width={160} height={160} className={styles.portrait} />
           ) : (
-            <span className={styles.portrait} aria-hidden="true" />
+            <Initials name={performer.name} className={styles.portrait} />
           )}
           <div>
             <h1 id="performer-title" className={placeStyles.title}>
