@@ -15,6 +15,7 @@ import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
+import { registerEventsRoutes } from './routes/events';
 import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRecordRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
+  registerEventsRoutes(app, ctx);
 
   return app;
 }

@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
+import { simulateCommand } from './simulate';
 import { openDatabase } from './store/sqlite/open';
 
 /**
@@ -108,8 +109,8 @@ const clients: Command = async (args, config) => {
   }
 };
 
-/** Every command; `simulate` is added by the events work (partner-api/simulate.ts). */
-export const COMMANDS: Record<string, Command> = { serve, seed, clients };
+/** Every command. */
+export const COMMANDS: Record<string, Command> = { serve, seed, clients, simulate: simulateCommand };
 
 /** Parses `--name value` options of a command; unknown options are an error. */
 export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {

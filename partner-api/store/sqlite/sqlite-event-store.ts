@@ -4,6 +4,8 @@ import { cancelEvent } from './cancel-event';
 import { changeAvailabilities } from './change-availabilities';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
+import { findEvents } from './find-events';
+import { getCatalogue } from './get-catalogue';
 import { getEvent } from './get-event';
 import { getMapPlace } from './get-map-place';
 import { getPerformer } from './get-performer';
@@ -53,6 +55,8 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     search: (params) => search(ctx, params),
     recordClick: (input) => recordClick(ctx, input),
     listClicks: (params) => listClicks(ctx, params),
+    findEvents: (query) => findEvents(db, query),
+    getCatalogue: (query, nowMs) => getCatalogue(db, query, nowMs),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZGetCatalogueResponseSchema, ZProblemSchema, type TEvent } from '@/lib/contract';
+import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
+import { currentIds, Mirror } from './testing/catalogue-mirror';
+import { eventSpecArb, replaceEvents, serviceWith, toEventInput } from './testing/events-test-data';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+type Service = Awaited<ReturnType<typeof serviceWith>>;
+
+const writeArb = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('create' as const), spec: eventSpecArb }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        'update' as const,
+        'reprice' as const,
+        'cancel' as const,
+        'unavailable' as const,
+        'availabilities' as const,
+        'delete' as const,
+        'move-dates' as const,
+      ),
+      pick: fc.nat(),
+      hours: fc.integer({ min: -24 * 10, max: 24 * 10 }),
+    }),
+    weight: 8,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('tick' as const),
+      ms: fc.constantFrom(0, 1, 2, 1000, HOUR_MS, DAY_MS, 6 * DAY_MS, 31 * DAY_MS),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('sync' as const), limit: fc.integer({ min: 1, max: 6 }) }), weight: 4 },
+);
+
+describe('POST /v2/get/catalogue scenarios', () => {
+  let ctx: Service;
+  beforeAll(async () => {
+    ctx = await serviceWith([]);
+  });
+  afterAll(async () => {
+    await ctx.service.close();
+  });
+
+  it('reports an event moved into the past by an update as passed', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 7 });
+    replaceEvents(ctx.store, []);
+    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 24, durationHours: 3 }));
+    const mirror = new Mirror(ctx);
+    expect(await mirror.step(10)).toBe(true);
+    expect(mirror.events.has(id)).toBe(true);
+    ctx.clock.advance(HOUR_MS);
+    ctx.store.updateEvent(id, { startMs: ctx.clock() - 5 * HOUR_MS, endMs: ctx.clock() - 4 * HOUR_MS });
+    expect(await mirror.step(10)).toBe(true);
+    expect(mirror.events.has(id)).toBe(false);
+    expect(currentIds(ctx)).not.toContain(id);
+  });
+});
+
+describe('POST /v2/get/catalogue contract', () => {
+  let ctx: Service;
+  beforeAll(async () => {
+    ctx = await serviceWith([]);
+  });
+  afterAll(async () => {
+    await ctx.service.close();
+  });
+
+  it('answers 410 problem+json for a lastUpdatedAt older than the 30-day tombstone retention', async () => {
+    const old = new Date(ctx.clock() - 31 * DAY_MS).toISOString();
+    const response = await ctx.service.request({
+      method: 'POST',
+      url: '/v2/get/catalogue',
+      payload: { lastUpdatedAt: old },
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(ZProblemSchema.parse(response.json()).errors?.[0]?.pointer).toBe('#/lastUpdatedAt');
+    const recent = await ctx.service.request({
+      method: 'POST',
+      url: '/v2/get/catalogue',
+      payload: { lastUpdatedAt: new Date(ctx.clock() - 29 * DAY_MS).toISOString() },
+    });
+    expect(recent.statusCode).toBe(201);
+  });
+
+  it('fills the id lists on page 1 only, and lists deletions from tombstones', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 3 });
+    replaceEvents(ctx.store, []);
+    const since = new Date(ctx.clock()).toISOString();
+    ctx.clock.advance(1000);
+    const base = { ...spec!, startHour: 48, durationHours: 2 };
+    const ids = [1, 2, 3, 4].map(() => ctx.store.createEvent(toEventInput(base)));
+    ctx.store.cancelEvent(ids[0]!);
+    ctx.store.markUnavailable(ids[1]!);
+    ctx.store.deleteEvent(ids[2]!);
+    const page = async (pageNumber: number, trackAvailabilities = false) => {
+      const response = await ctx.service.request({
+        method: 'POST',
+        url: '/v2/get/catalogue',
+        payload: { lastUpdatedAt: since, limit: 1, pageNumber, trackAvailabilities },
+      });
+      expect(response.statusCode).toBe(201);
+      return ZGetCatalogueResponseSchema.parse(response.json());
+    };
+    const first = await page(1);
+    expect(first.data.eventIdsCancelled).toEqual([ids[0]]);
+    expect(first.data.eventIdsNotAvailable).toEqual([ids[1]]);
+    expect(first.data.eventIdsDeleted).toContain(ids[2]);
+    expect(first.pagination.totalItems).toBe(3);
+    const second = await page(2);
+    expect(second.data.events).toHaveLength(1);
+    expect(second.data).toMatchObject({
+      eventIdsCancelled: [],
+      eventIdsNotAvailable: [],
+      eventIdsPassed: [],
+      eventIdsDeleted: [],
+    });
+    // updatedAt strictly increases along the feed.
+    const all = [...first.data.events, ...second.data.events, ...(await page(3)).data.events];
+    const times = all.map((e) => Date.parse(e.updatedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(times).size).toBe(times.length);
+  });
+
+  it('rejects bad catalogue input with a 400 naming the field', async () => {
+    for (const [payload, pointer] of [
+      [{ limit: 0 }, '#/limit'],
+      [{ limit: 501 }, '#/limit'],
+      [{ pageNumber: 0 }, '#/pageNumber'],
+      [{ lastUpdatedAt: 'yesterday' }, '#/lastUpdatedAt'],
+      [{ trackAvailabilities: 1 }, '#/trackAvailabilities'],
+      [{ locationFilter: { circle: { lng: 0, lat: 91, maxDistance: 5 } } }, '#/locationFilter/circle/lat'],
+      [{ since: '2026-01-01' }, '#/since'],
+    ] as const) {
+      const response = await ctx.service.request({ method: 'POST', url: '/v2/get/catalogue', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(ZProblemSchema.parse(response.json()).errors?.map((e) => e.pointer)).toContain(pointer);
+    }
+  });
+});
+
+describe('POST /v2/get/catalogue sync is lossless', () => {
+  let ctx: Service;
+  beforeAll(async () => {
+    ctx = await serviceWith([]);
+  });
+  afterAll(async () => {
+    await ctx.service.close();
+  });
+
+  it('any interleaving of writes and syncs ends with a mirror identical to the server', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(eventSpecArb, { maxLength: 12 }),
+        fc.array(writeArb, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (initial, actions, finalLimit) => {
+          ctx.clock.set(FIXTURE_NOW_MS);
+          replaceEvents(ctx.store, initial);
+          ctx.store.ctx.db.prepare('DELETE FROM tombstones').run();
+          const mirror = new Mirror(ctx);
+          const liveIds = () => ctx.store.ctx.db.prepare('SELECT id FROM events ORDER BY id').pluck().all() as number[];
+          for (const action of actions) {
+            if (action.kind === 'sync') {
+              await mirror.step(action.limit);
+              continue;
+            }
+            if (action.kind === 'tick') {
+              ctx.clock.advance(action.ms);
+              continue;
+            }
+            if (action.kind === 'create') {
+              ctx.store.createEvent(toEventInput(action.spec));
+              continue;
+            }
+            const ids = liveIds();
+            if (ids.length === 0) continue;
+            const id = ids[action.pick % ids.length]!;
+            const now = ctx.clock();
+            switch (action.kind) {
+              case 'update':
+                ctx.store.updateEvent(id, { name: `Renamed ${action.pick}`, trendingScore: action.pick % 100 });
+                break;
+              case 'reprice':
+                ctx.store.repriceEvent(
+                  id,
+                  action.pick % 3 === 0
+                    ? { lowestPrice: null, highestPrice: null }
+                    : {
+                        lowestPrice: action.pick % 50,
+                        highestPrice: (action.pick % 50) + 10,
+                      },
+                );
+                break;
+              case 'cancel':
+                ctx.store.cancelEvent(id);
+                break;
+              case 'unavailable':
+                ctx.store.markUnavailable(id);
+                break;
+              case 'availabilities':
+                ctx.store.changeAvailabilities(id, {
+                  availableDates: [
+                    { startMs: now + action.hours * HOUR_MS, endMs: now + (action.hours + 2) * HOUR_MS },
+                  ],
+                });
+                break;
+              case 'delete':
+                ctx.store.deleteEvent(id);
+                break;
+              case 'move-dates':
+                ctx.store.updateEvent(id, {
+                  startMs: now + action.hours * HOUR_MS,
+                  endMs: now + (action.hours + 1) * HOUR_MS,
+                });
+                break;
+            }
+          }
+          // Catch up: bounded, since nothing changes any more.
+          let done = false;
+          for (let i = 0; i < 200 && !done; i++) done = await mirror.step(finalLimit);
+          expect(done).toBe(true);
+
+          expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(currentIds(ctx));
+
+          const snapshot = new Map<number, TEvent>();
+          for (let pageNumber = 1; ; pageNumber++) {
+            const response = await mirror.post({ limit: 500, pageNumber });
+            const body = ZGetCatalogueResponseSchema.parse(response.json());
+            for (const event of body.data.events) snapshot.set(event.id, event);
+            if (body.pagination.nextPageParams === null) break;
+          }
+          expect(Object.fromEntries(mirror.events)).toEqual(Object.fromEntries(snapshot));
+        },
+      ),
+      { numRuns: 50 },
+    );
+  }, 120_000);
+});
