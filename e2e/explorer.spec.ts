@@ -85,7 +85,7 @@ test.describe('map explorer', () => {
       await expect(page.getByRole('button', { name: 'Exhibition' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: 'Cinema' })).toHaveAttribute('aria-pressed', 'false');
       await expect(page.getByLabel('When')).toHaveValue('weekend');
-      await expect(page.getByLabel('Price')).toHaveValue('20');
+      await expect(page.getByLabel('Price', { exact: true })).toHaveValue('20');
       await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
       const call = calls.at(-1)!;
       expect(call.url.searchParams.get('categories')).toBe('expo,musique');
