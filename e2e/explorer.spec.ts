@@ -134,6 +134,8 @@ test.describe('map explorer', () => {
     await expect(search).toBeFocused();
     await page.keyboard.type(typed);
     await expect(search).toHaveAttribute('aria-expanded', 'true');
+    // Let the debounced search settle on the full text before moving through the results.
+    await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
     const option = page.getByRole('option', {
       name: new RegExp(performer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     });
