@@ -85,7 +85,7 @@ test.describe('map explorer', () => {
       await expect(page.getByRole('button', { name: 'Exhibition' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: 'Cinema' })).toHaveAttribute('aria-pressed', 'false');
       await expect(page.getByLabel('When')).toHaveValue('weekend');
-      await expect(page.getByLabel('Price')).toHaveValue('20');
+      await expect(page.getByLabel('Price', { exact: true })).toHaveValue('20');
       await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
       const call = calls.at(-1)!;
       expect(call.url.searchParams.get('categories')).toBe('expo,musique');
@@ -134,6 +134,8 @@ test.describe('map explorer', () => {
     await expect(search).toBeFocused();
     await page.keyboard.type(typed);
     await expect(search).toHaveAttribute('aria-expanded', 'true');
+    // Let the debounced search settle on the full text before moving through the results.
+    await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
     const option = page.getByRole('option', {
       name: new RegExp(performer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     });

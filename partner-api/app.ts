@@ -108,10 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);
   registerImageRoutes(app, ctx);
-  registerEventsRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
+  registerEventsRoutes(app, ctx);
 
   return app;
 }

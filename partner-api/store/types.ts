@@ -1,5 +1,5 @@
-import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './events-query';
 import type { SearchReads } from './search-types';
+import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './events-query';
 
 /**
  * The storage seam (DESIGN §2): routes talk to these interfaces only, so a PostgreSQL implementation can be

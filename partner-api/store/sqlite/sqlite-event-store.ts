@@ -48,8 +48,6 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     markUnavailable: (id) => markUnavailable(ctx, id),
     changeAvailabilities: (id, change) => changeAvailabilities(ctx, id, change),
     deleteEvent: (id) => deleteEvent(ctx, id),
-    findEvents: (query) => findEvents(db, query),
-    getCatalogue: (query, nowMs) => getCatalogue(db, query, nowMs),
     getMapPlace: (mapPlaceId) => getMapPlace(ctx, mapPlaceId),
     getPerformer: (performerId) => getPerformer(ctx, performerId),
     searchPlace: (name, point) => searchPlace(ctx, name, point),
@@ -57,6 +55,8 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     search: (params) => search(ctx, params),
     recordClick: (input) => recordClick(ctx, input),
     listClicks: (params) => listClicks(ctx, params),
+    findEvents: (query) => findEvents(db, query),
+    getCatalogue: (query, nowMs) => getCatalogue(db, query, nowMs),
     close: () => db.close(),
   };
 }
