@@ -172,7 +172,7 @@ describe('event writes', () => {
     expect(store.createEvent(makeEventInput())).toBe(last + 1);
   });
 
-  it('refuses negative, non-finite or inverted prices', () => {
+  it('refuses negative, non-finite or inverted prices, non-finite scores and grades outside 0–5, changing nothing', () => {
     const store = openTestStore();
     const id = store.createEvent(makeEventInput());
     expect(() => store.createEvent(makeEventInput({ prices: [-1, 5] }))).toThrow(/invalid price/);
@@ -180,6 +180,10 @@ describe('event writes', () => {
     expect(() => store.repriceEvent(id, { lowestPrice: Number.NaN, highestPrice: 3 })).toThrow(/invalid price/);
     expect(() => store.repriceEvent(id, { lowestPrice: 10, highestPrice: 3 })).toThrow(/above/);
     expect(readEvent(store, id).lowestPrice).toBe(15);
+    expect(() => store.updateEvent(id, { trendingScore: Number.POSITIVE_INFINITY })).toThrow(/finite/);
+    const badGrade = { grade: 7, content: 'x', username: 'u', dateMs: FIXTURE_NOW_MS };
+    expect(() => store.updateEvent(id, { commentaries: [badGrade] })).toThrow(/invalid grade/);
+    expect(readEvent(store, id).updatedAt).toBe(new Date(FIXTURE_NOW_MS).toISOString());
   });
 
   it('keeps exactly one R*Tree box per event, matching its position and dates', () => {

@@ -1,7 +1,8 @@
 import { cleanText } from '@/partner-api/links/link-marker';
 import { CATEGORY_BY_ID, CATEGORY_ID_BY_KEY } from '../catalogue-data';
-import type { EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../types';
+import type { CommentaryInput, EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../types';
 import {
+  type CommentaryRecord,
   loadMapPlace,
   loadPlace,
   type EventRecord,
@@ -46,6 +47,20 @@ export function noteEventId(db: Db, id: number): void {
     `INSERT INTO meta (key, value) VALUES ('${MAX_EVENT_ID_KEY}', ?)
      ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))`,
   ).run(String(id));
+}
+
+/** Numbers that JSON cannot carry (NaN, ±Infinity) would serialize as null and break the contract. */
+function assertFinite(value: number | undefined, what: string): void {
+  if (value !== undefined && !Number.isFinite(value)) throw new RangeError(`${what} must be a finite number`);
+}
+
+/** Commentaries of an input, checked (grades 0–5) and cleaned. */
+export function commentaryRecordsOf(inputs: readonly CommentaryInput[]): CommentaryRecord[] {
+  return inputs.map((c) => {
+    if (!(Number.isFinite(c.grade) && c.grade >= 0 && c.grade <= 5)) throw new RangeError(`invalid grade ${c.grade}`);
+    assertFinite(c.dateMs, 'commentary date');
+    return { grade: c.grade, content: cleanText(c.content), username: cleanText(c.username), dateMs: c.dateMs };
+  });
 }
 
 function assertPrices(low: number | null | undefined, high: number | null | undefined, what: string): void {
@@ -240,6 +255,7 @@ function assertDates(startMs: number, endMs: number): void {
 export function eventRecordOf(db: Db, input: EventInput, id: number, nowMs: number): EventRecord {
   assertDates(input.startMs, input.endMs);
   assertPrices(input.lowestPrice, input.highestPrice, 'event');
+  assertFinite(input.trendingScore, 'trendingScore');
   const mapPlace = input.mapPlace ? ensureMapPlace(db, input.mapPlace) : null;
   const place = ensurePlace(db, input.place, mapPlace?.id ?? null);
   const sources = sourceRecordsOf(db, input.sources ?? [], input);
@@ -271,16 +287,11 @@ export function eventRecordOf(db: Db, input: EventInput, id: number, nowMs: numb
     place,
     sources,
     categoryIds: categoryIdsOf(input.categories ?? []),
-    commentaries: (input.commentaries ?? []).map((c) => ({
-      grade: c.grade,
-      content: cleanText(c.content),
-      username: cleanText(c.username),
-      dateMs: c.dateMs,
-    })),
+    commentaries: commentaryRecordsOf(input.commentaries ?? []),
     trendingScore: input.trendingScore ?? 0,
     performers: (input.performers ?? []).map((p) => ensurePerformer(db, p)),
   };
 }
 
 /** The date and price checks of a creation, for the other writes. */
-export { assertDates, assertPrices };
+export { assertDates, assertFinite, assertPrices };
