@@ -51,7 +51,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests arriving during a graceful shutdown get a problem+json 503 from the hook below instead.
+    return503OnClosing: false,
     // Path parameters up to the contract's longest id (map place ids: 256 characters) reach the route's validation.
     routerOptions: { maxParamLength: 512 },
     // Errors raised before routing (undecodable URL, over-long parameter) bypass the error handler otherwise.
@@ -83,6 +84,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: an unsupported body type is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
   await app.register(rateLimitPlugin, { global: false });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new ProblemError(503, 'The service is shutting down; retry shortly.', undefined, { 'retry-after': '1' });
+  });
 
   app.decorateRequest('clientId', '');
   const perClient = app.createRateLimit({
