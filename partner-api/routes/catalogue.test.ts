@@ -128,6 +128,36 @@ describe('POST /v2/get/catalogue contract', () => {
     expect(new Set(times).size).toBe(times.length);
   });
 
+  it('with trackAvailabilities, also lists events of which one source sold out', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 5 });
+    replaceEvents(ctx.store, []);
+    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 30, durationHours: 2 }));
+    const since = new Date(ctx.clock()).toISOString();
+    ctx.clock.advance(1000);
+    const link = (n: number) => `https://tickets.example.com/${n}`;
+    ctx.store.updateEvent(id, {
+      sources: [
+        { partner: 'TicketSud', lowestPrice: 10, highestPrice: 20, link: link(1), notAvailableMs: ctx.clock() },
+        { partner: 'Festivalia', lowestPrice: 12, highestPrice: 25, link: link(2) },
+      ],
+    });
+    const ask = async (trackAvailabilities: boolean) => {
+      const response = await ctx.service.request({
+        method: 'POST',
+        url: '/v2/get/catalogue',
+        payload: { lastUpdatedAt: since, trackAvailabilities },
+      });
+      return ZGetCatalogueResponseSchema.parse(response.json()).data;
+    };
+    const plain = await ask(false);
+    const tracked = await ask(true);
+    // The event itself comes either way (the feed stays lossless); only the id list differs.
+    expect(plain.events.map((e) => e.id)).toEqual([id]);
+    expect(tracked.events.map((e) => e.id)).toEqual([id]);
+    expect(plain.eventIdsNotAvailable).toEqual([]);
+    expect(tracked.eventIdsNotAvailable).toEqual([id]);
+  });
+
   it('rejects bad catalogue input with a 400 naming the field', async () => {
     for (const [payload, pointer] of [
       [{ limit: 0 }, '#/limit'],

@@ -9,6 +9,7 @@ import {
 } from '@/lib/contract';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { toEventsQuery } from '../store/events-query';
+import { findEventsWithRtree } from '../store/sqlite/find-events';
 import { eventSpecArb, replaceEvents, serviceWith, TEST_PARTNERS } from './testing/events-test-data';
 import { referenceOrder } from './testing/events-reference';
 
@@ -138,6 +139,11 @@ describe('POST /v2/get/events against a brute-force reference', () => {
                 }
               }
               expect(seen, JSON.stringify(request)).toEqual(expected);
+              // The SQLite-only R*Tree implementation answers the same.
+              const query = { ...toEventsQuery(request, FIXTURE_NOW_MS), limit: 500, pageNumber: 1 };
+              const rtree = findEventsWithRtree(ctx.store.ctx.db, query);
+              expect(rtree.totalItems).toBe(expected.length);
+              expect(rtree.items.map((json) => (JSON.parse(json) as { id: number }).id)).toEqual(expected);
             }
           }
         },
