@@ -6,6 +6,7 @@ import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { simulateCommand } from './simulate';
+import { optimizeSearchIndex } from './store/sqlite/optimize-search-index';
 import { openDatabase } from './store/sqlite/open';
 
 /**
@@ -68,6 +69,8 @@ const seed: Command = async (args, config) => {
         lastPercent = percent;
       },
     });
+    // A bulk load leaves the search indexes in many segments; one merge makes typeahead faster.
+    optimizeSearchIndex(db);
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import type { ServiceConfig } from './env';
 import { DEFAULT_SEED_EVENTS, seedCatalogue, type SeedStats } from './seed/seed-catalogue';
+import { optimizeSearchIndex } from './store/sqlite/optimize-search-index';
 import { openDatabase, type Db } from './store/sqlite/open';
 
 /** Events the demo catalogue gets when `serve` starts on an empty database. */
@@ -30,7 +31,9 @@ export function isCatalogueEmpty(db: Db): boolean {
 
 /** Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around now) with image links at `publicUrl`. */
 export function seedDemoCatalogue(db: Db, publicUrl: string): SeedStats {
-  return seedCatalogue(db, { events: DEMO_EVENT_COUNT, now: systemClock(), publicUrl });
+  const stats = seedCatalogue(db, { events: DEMO_EVENT_COUNT, now: systemClock(), publicUrl });
+  optimizeSearchIndex(db);
+  return stats;
 }
 
 /**

@@ -111,8 +111,10 @@ describe('GET /r/{token}', () => {
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       ZProblemSchema.parse(response.json());
     }
-    // Fastify refuses over-long path parameters before the route runs.
-    expect((await t.app.inject({ method: 'GET', url: `/r/${'x'.repeat(300)}` })).statusCode).toBe(414);
+    // Over-long tokens are refused before or by the route (414 or 404), as problem+json either way.
+    const long = await t.app.inject({ method: 'GET', url: `/r/${'x'.repeat(300)}` });
+    expect([404, 414]).toContain(long.statusCode);
+    ZProblemSchema.parse(long.json());
     // A genuine token whose event was deleted since.
     t.store.deleteEvent(id);
     expect((await follow(link)).statusCode).toBe(404);

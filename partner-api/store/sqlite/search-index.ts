@@ -1,6 +1,6 @@
 import { isCellToken } from '@/partner-api/search/cells';
 import { tokenize } from '@/partner-api/search/normalize';
-import { ftsString, matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
+import { matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
 import type { Db } from './open';
 import { stmt } from './statements';
 
@@ -19,36 +19,39 @@ const MAX_QUERY_WORDS = 8;
 interface VocabularyCache {
   version: number;
   loadedAt: number;
-  loadMs: number;
+  terms: number;
   vocabularies: Map<SearchIndexName, Vocabulary>;
 }
 
 const caches = new WeakMap<Db, VocabularyCache>();
 
+/** Vocabularies up to this many terms (all indexes together) reload at once after a change; larger ones throttle. */
+const RELOAD_AT_ONCE_TERMS = 50_000;
+const RELOAD_INTERVAL_MS = 1_000;
+
 /**
- * The vocabulary of an index, for typo candidates. It is reloaded when the indexes changed (search_meta.version),
- * at most about once per 50× its load time, so a catalogue under constant writes (simulate) does not pay a
- * reload per query; small catalogues (tests) reload at once. A word added since the last load only misses its
- * typo candidates for that short while: exact and prefix matching go to FTS5 directly.
+ * The vocabulary of an index, for typo candidates. It is reloaded when the indexes changed (search_meta.version):
+ * at once while small (loading costs about as much as a query), at most once a second when large, so a catalogue
+ * under constant writes (simulate) does not pay a reload per query. A word added since the last load only misses
+ * its typo candidates for that short while: exact and prefix matching go to FTS5 directly.
  */
 export function vocabularyOf(db: Db, index: SearchIndexName): Vocabulary {
   const version = (stmt(db, "SELECT value FROM search_meta WHERE key = 'version'").get() as { value: number }).value;
   let cache = caches.get(db);
   const now = performance.now();
   const stale =
-    !cache || (cache.version !== version && (cache.loadMs < 2 || now - cache.loadedAt >= 50 * cache.loadMs));
+    !cache ||
+    (cache.version !== version && (cache.terms < RELOAD_AT_ONCE_TERMS || now - cache.loadedAt >= RELOAD_INTERVAL_MS));
   if (stale || !cache) {
-    cache = { version, loadedAt: now, loadMs: 0, vocabularies: cache?.vocabularies ?? new Map() };
-    cache.vocabularies.clear();
+    cache = { version, loadedAt: now, terms: 0, vocabularies: new Map() };
     caches.set(db, cache);
   }
   let vocabulary = cache.vocabularies.get(index);
   if (!vocabulary) {
-    const started = performance.now();
     const rows = stmt(db, `SELECT term, doc FROM ${VOCAB_TABLES[index]}`).all() as Array<{ term: string; doc: number }>;
     vocabulary = new Vocabulary(rows.filter((row) => !isCellToken(row.term)));
     cache.vocabularies.set(index, vocabulary);
-    cache.loadMs += performance.now() - started;
+    cache.terms += rows.length;
   }
   return vocabulary;
 }
@@ -77,27 +80,17 @@ export interface CandidateTier {
 }
 
 /**
- * The bounded candidate queries of a search, best-suited first: the name starts with the first word (the other
- * words anywhere); then, when that did not fill up, every word in the name; with a point, every word in the name
- * near it, then anywhere near it (geographic cell tokens of the context column); without one, every word
- * anywhere. Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
+ * The bounded candidate queries of a search, best-suited first: every word in the name; with a point, every word
+ * in the name near it, then (when that did not fill up) anywhere near it (geographic cell tokens of the context
+ * column); without one, every word anywhere (when the name did not fill up). Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
  */
 export function candidateTiers(
   words: WordExpansion[],
   options: { near: string[] | null; hasContext: boolean },
 ): CandidateTier[] {
   if (words.length === 0) return [];
-  const [first, ...rest] = words;
-  const star = first!.prefix ? '*' : '';
-  const starts = [first!.word, ...first!.typos].map((term) => `^${ftsString(term)}${star}`).join(' OR ');
   const all = matchExpression(words);
-  const tiers: CandidateTier[] = [
-    {
-      match: rest.length > 0 ? `(name : (${starts})) AND ${matchExpression(rest)}` : `name : (${starts})`,
-      fallback: false,
-    },
-    { match: `name : (${all})`, fallback: true },
-  ];
+  const tiers: CandidateTier[] = [{ match: `name : (${all})`, fallback: false }];
   if (!options.hasContext) return tiers;
   if (options.near && options.near.length > 0) {
     const cells = `context : (${options.near.join(' OR ')})`;
@@ -117,9 +110,24 @@ export function runTiers<T>(tiers: CandidateTier[], perQuery: number, run: (matc
   let previous = 0;
   for (const tier of tiers) {
     if (tier.fallback && previous >= perQuery) continue;
-    const found = run(tier.match);
+    const found = withMatch(() => run(tier.match));
     previous = found.length;
     rows.push(...found);
   }
   return rows;
+}
+
+/**
+ * Runs a MATCH query; an expression FTS5 refuses counts as "no match". Query words are quoted letters and digits,
+ * so this only guards against a character the JavaScript tokenizer and FTS5's disagree about (a quoted term that
+ * FTS5 splits in two is a phrase, which the column-detail index cannot answer): such a search finds nothing
+ * rather than failing with a 500.
+ */
+export function withMatch<T>(run: () => T[]): T[] {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Error && /fts5/i.test(error.message)) return [];
+    throw error;
+  }
 }

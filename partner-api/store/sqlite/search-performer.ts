@@ -2,7 +2,7 @@ import { isCompleteMatch, textRelevance } from '@/partner-api/search/relevance';
 import type { RecordWithEventsJson } from '../search-types';
 import { getPerformer } from './get-performer';
 import { performerHasEvent } from './record-events';
-import { expandWords, ftsMatch, queryWords } from './search-index';
+import { expandWords, ftsMatch, queryWords, withMatch } from './search-index';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
@@ -18,11 +18,14 @@ export function searchPerformer(ctx: StoreContext, name: string): RecordWithEven
   const words = expandWords(ctx.db, 'performers', queryWords(name), false);
   const match = ftsMatch(words);
   if (!match) return null;
-  const rows = stmt(
-    ctx.db,
-    `SELECT p.id, p.name FROM search_performers s JOIN performers p ON p.id = s.rowid
+  const rows = withMatch(
+    () =>
+      stmt(
+        ctx.db,
+        `SELECT p.id, p.name FROM search_performers s JOIN performers p ON p.id = s.rowid
      WHERE search_performers MATCH ? AND p.identity_confirmed = 1 LIMIT ${MAX_CANDIDATES}`,
-  ).all(match) as Array<{ id: number; name: string }>;
+      ).all(match) as Array<{ id: number; name: string }>,
+  );
   let best: Array<{ id: number; relevance: number }> = [];
   for (const row of rows) {
     if (!isCompleteMatch(words, row.name) || !performerHasEvent(ctx.db, row.id)) continue;

@@ -3,7 +3,7 @@ import { textRelevance } from '@/partner-api/search/relevance';
 import type { RecordWithEventsJson } from '../search-types';
 import { getMapPlace } from './get-map-place';
 import { mapPlaceHadEvent } from './record-events';
-import { expandWords, ftsMatch, queryWords } from './search-index';
+import { expandWords, ftsMatch, queryWords, withMatch } from './search-index';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
@@ -26,17 +26,20 @@ export function searchPlace(
   // A bounding box around the circle prefilters in SQL; the exact distance is checked below.
   const dLat = PLACE_SEARCH_RADIUS_M / 111_195;
   const dLng = dLat / Math.max(0.01, Math.cos((point.lat * Math.PI) / 180));
-  const rows = stmt(
-    ctx.db,
-    `SELECT m.id, m.name, m.lng, m.lat FROM search_places s
+  const rows = withMatch(
+    () =>
+      stmt(
+        ctx.db,
+        `SELECT m.id, m.name, m.lng, m.lat FROM search_places s
      JOIN search_place_keys k ON k.rowid = s.rowid JOIN map_places m ON m.id = k.map_place_id
      WHERE search_places MATCH ? AND m.lat BETWEEN ? AND ? AND m.lng BETWEEN ? AND ?`,
-  ).all(`name : (${match})`, point.lat - dLat, point.lat + dLat, point.lng - dLng, point.lng + dLng) as Array<{
-    id: string;
-    name: string;
-    lng: number;
-    lat: number;
-  }>;
+      ).all(`name : (${match})`, point.lat - dLat, point.lat + dLat, point.lng - dLng, point.lng + dLng) as Array<{
+        id: string;
+        name: string;
+        lng: number;
+        lat: number;
+      }>,
+  );
   let best: { id: string; relevance: number; distance: number } | null = null;
   for (const row of rows) {
     const distance = haversineMeters(point.lng, point.lat, row.lng, row.lat);

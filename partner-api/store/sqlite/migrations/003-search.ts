@@ -19,7 +19,7 @@ import type { Migration } from './index';
  */
 
 const fold = sqlFoldLigatures;
-const FTS_OPTIONS = `tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3', content = '', contentless_delete = 1`;
+const FTS_OPTIONS = `tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3', detail = column, content = '', contentless_delete = 1`;
 const bump = `UPDATE search_meta SET value = value + 1 WHERE key = 'version';`;
 
 /** SQL of the cell token of a position (must match `cellToken` in partner-api/search/cells.ts). */
