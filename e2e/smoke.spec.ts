@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { cards, snap } from './helpers';
 
 test('the home page renders and shows events', async ({ page }, testInfo) => {
   await page.goto('/');
-  const list = page.getByRole('list', { name: 'Events' });
-  await expect(list.getByRole('listitem').first()).toBeVisible();
-  expect(await list.getByRole('listitem').count()).toBeGreaterThan(0);
-  await testInfo.attach('home', { body: await page.screenshot(), contentType: 'image/png' });
+  await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  await snap(page, testInfo, 'home');
 });

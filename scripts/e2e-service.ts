@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 
 const port = Number(process.env.PARTNER_API_PORT ?? 4010);
 const db = process.env.PARTNER_API_DB ?? '.data/e2e/partner-api.sqlite';
-const events = process.env.E2E_SEED_EVENTS ?? '400';
+const events = process.env.E2E_SEED_EVENTS ?? '800';
 
 if (existsSync('partner-api/cli.ts')) {
   mkdirSync(dirname(db), { recursive: true });

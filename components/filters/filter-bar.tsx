@@ -61,9 +61,12 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
           {t.liveNow}
         </button>
 
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>{t.when}</span>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-when`} className={styles.fieldLabel}>
+            {t.when}
+          </label>
           <select
+            id={`${id}-when`}
             value={filters.live ? '' : (filters.when ?? '')}
             disabled={filters.live}
             onChange={(e) => {
@@ -82,34 +85,43 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
         {filters.when === 'custom' && !filters.live && (
           <>
-            <label className={styles.field}>
-              <span className={styles.fieldLabel}>{t.from}</span>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-from`} className={styles.fieldLabel}>
+                {t.from}
+              </label>
               <input
+                id={`${id}-from`}
                 type="date"
                 value={filters.from ?? ''}
                 min={today}
                 onChange={(e) => onChange({ from: e.target.value || null })}
               />
-            </label>
-            <label className={styles.field}>
-              <span className={styles.fieldLabel}>{t.to}</span>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-to`} className={styles.fieldLabel}>
+                {t.to}
+              </label>
               <input
+                id={`${id}-to`}
                 type="date"
                 value={filters.to ?? ''}
                 min={filters.from ?? today}
                 onChange={(e) => onChange({ to: e.target.value || null })}
               />
-            </label>
+            </div>
           </>
         )}
 
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>{t.price}</span>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-price`} className={styles.fieldLabel}>
+            {t.price}
+          </label>
           <select
+            id={`${id}-price`}
             value={priceValue}
             onChange={(e) => {
               const v = e.target.value;
@@ -126,7 +138,7 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
         <label className={styles.check}>
           <input
@@ -138,14 +150,16 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
           {t.knownPrice}
         </label>
 
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>{t.sort}</span>
-          <select value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as Sort })}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-sort`} className={styles.fieldLabel}>
+            {t.sort}
+          </label>
+          <select id={`${id}-sort`} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as Sort })}>
             <option value="soonest">{t.sortSoonest}</option>
             <option value="nearest">{t.sortNearest}</option>
             <option value="cheapest">{t.sortCheapest}</option>
           </select>
-        </label>
+        </div>
 
         {activeFilterCount(filters) > 0 && (
           <button type="button" className={styles.clear} onClick={onClear}>

@@ -78,6 +78,7 @@ export function EventMap(props: EventMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const hoveredRef = useRef<number | null>(null);
   const drawnOnce = useRef(false);
+  const lastDrawnData = useRef<unknown>(null);
 
   const mapStyle = useMemo<string | StyleSpecification>(
     () => mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
@@ -108,6 +109,11 @@ export function EventMap(props: EventMapProps) {
     if (points > 0 && !drawnOnce.current) {
       drawnOnce.current = true;
       performance.mark('eventmap:first-events-drawn');
+    }
+    // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
+    if (lastDrawnData.current !== data) {
+      lastDrawnData.current = data;
+      performance.mark('eventmap:events-drawn');
     }
   }, [data]);
 
@@ -170,7 +176,10 @@ export function EventMap(props: EventMapProps) {
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           onViewChange(viewOf(mapRef.current!));
         }}
-        onMoveEnd={() => mapRef.current && onViewChange(viewOf(mapRef.current))}
+        onMoveEnd={() => {
+          performance.mark('eventmap:moveend');
+          if (mapRef.current) onViewChange(viewOf(mapRef.current));
+        }}
         onIdle={onIdle}
         onClick={(e) => void onClick(e)}
         onMouseMove={onMouseMove}

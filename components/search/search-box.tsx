@@ -24,6 +24,8 @@ export interface SearchBoxProps {
 
 const GROUPS = ['event', 'place', 'performer'] as const;
 
+const optionKey = (option: SearchOption) => `${option.kind}-${option.id}`;
+
 /** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
 export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
   const t = explorerStrings(locale);
@@ -34,7 +36,8 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The active option is remembered by identity: results that arrive late must not move the highlight to another one.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -51,8 +54,11 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     staleTime: 60_000,
   });
   const options = enabled && query.data ? query.data : [];
-  // New results can be shorter than the old ones: an out-of-range active option means none.
-  const activeIndex = active < options.length ? active : -1;
+  const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
+  const setActive = (index: number) => {
+    const option = options[index];
+    setActiveKey(option ? optionKey(option) : null);
+  };
   const typedEnough = text.trim().length >= SEARCH_MIN_CHARS;
   const settled = enabled && debounced === text.trim() && !query.isFetching;
   const expanded = open && text.trim().length > 0;
@@ -72,11 +78,11 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setOpen(true);
-      if (options.length > 0) setActive(() => (activeIndex + 1) % options.length);
+      if (options.length > 0) setActive((activeIndex + 1) % options.length);
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setOpen(true);
-      if (options.length > 0) setActive(() => (activeIndex <= 0 ? options.length - 1 : activeIndex - 1));
+      if (options.length > 0) setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
     } else if (e.key === 'Enter') {
       const option = options[activeIndex];
       if (expanded && option) {
@@ -97,7 +103,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     }
   };
 
-  const optionId = (i: number) => `${id}-opt-${i}`;
+  const optionId = (i: number) => `${id}-opt-${i}`; // stable per position; aria-activedescendant follows the key
   const groupLabel = { event: t.groupEvents, place: t.groupPlaces, performer: t.groupPerformers };
   let status = '';
   if (expanded) {
@@ -171,7 +177,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
                 </div>
                 {inGroup.map(({ option, index }) => (
                   <div
-                    key={`${option.kind}-${option.id}`}
+                    key={optionKey(option)}
                     id={optionId(index)}
                     role="option"
                     aria-selected={index === activeIndex}

@@ -38,12 +38,17 @@ export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, lo
 export function formatPrice(event: Pick<TEvent, 'lowestPrice' | 'highestPrice'>, locale: Locale): string {
   const { lowestPrice: low, highestPrice: high } = event;
   if (low === null && high === null) return locale === 'fr' ? 'Prix non communiqué' : 'Price unknown';
-  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 2,
-    minimumFractionDigits: 0,
-  });
+  const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
+  // Whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50").
+  const money = {
+    format: (n: number) =>
+      new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+        maximumFractionDigits: 2,
+      }).format(n),
+  };
   if ((low ?? 0) === 0 && (high ?? 0) === 0) return locale === 'fr' ? 'Gratuit' : 'Free';
   if (low !== null && high !== null && low !== high) return `${locale === 'fr' ? 'Dès' : 'From'} ${money.format(low)}`;
   return money.format(low ?? high ?? 0);

@@ -15,12 +15,26 @@ export type PartnerErrorKind =
   /** The caller (e.g. the browser that sent the request) gave up first. */
   | 'aborted';
 
+/** Marks partner errors across module instances (see `Symbol.hasInstance` below). */
+const PARTNER_ERROR = Symbol.for('eventmap.partner-error');
+
 /**
  * An upstream failure. Its message is safe to log: it never contains a token, a secret or a URL with credentials
  * (paths only, no query strings).
  */
 export class PartnerError extends Error {
   override name = 'PartnerError';
+  readonly [PARTNER_ERROR] = true;
+
+  /**
+   * The process-wide client lives on `globalThis`, but Next bundles pages and route handlers separately, so an error
+   * thrown by a client made in one bundle reaches code whose `PartnerError` class is another copy of this module:
+   * recognise any partner error by its registered symbol, not by class identity.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PARTNER_ERROR] === true;
+  }
+
   constructor(
     readonly kind: PartnerErrorKind,
     message: string,

@@ -1,0 +1,7 @@
+'use client';
+
+import { UnavailableView } from '@/components/record-page/unavailable-view';
+
+export default function EventError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return <UnavailableView reset={reset} />;
+}

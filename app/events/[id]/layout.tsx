@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { RecordShell } from '@/components/record-page/record-shell';
+import { getLocale } from '@/lib/i18n/get-locale';
+
+export default async function EventLayout({ children }: { children: ReactNode }) {
+  return <RecordShell locale={await getLocale()}>{children}</RecordShell>;
+}

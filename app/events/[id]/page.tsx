@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { EventPage } from '@/components/event/event-page';
+import { eventMetadata, loadEvent } from '@/lib/records/load-pages';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return eventMetadata((await params).id);
+}
+
+export default async function Page({ params }: Props) {
+  const model = await loadEvent((await params).id);
+  if (model.kind === 'not-found') notFound();
+  return (
+    <EventPage
+      event={model.data}
+      locale={model.locale}
+      pageUrl={model.pageUrl}
+      now={model.now}
+      mapStyleUrl={model.mapStyleUrl}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+/*
+ * Web benchmark (not a test): against a running production build (BENCH_URL, default http://127.0.0.1:3010) and
+ * a seeded service, in Debian's Chromium, it measures
+ *   - navigation → first events drawn on the map (performance mark set by the map island on its first idle frame
+ *     with events), median of N cold page loads;
+ *   - moveend → updated markers (last moveend mark → the next idle frame drawing the new results), median of N pans;
+ *   - JavaScript loaded before the map chunk, gzip (every script fetched before the MapLibre chunk, gzipped here).
+ * Usage: npx tsx bench/web.ts [runs]
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+
+const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3010';
+const runs = Number(process.argv[2] ?? 5);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--enable-unsafe-swiftshader',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+async function markTime(page: Page, name: string): Promise<number> {
+  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60_000 });
+  return page.evaluate((n) => performance.getEntriesByName(n).at(-1)!.startTime, name);
+}
+
+// 1. Navigation → first events drawn, and the JavaScript before the map chunk.
+const firstDrawn: number[] = [];
+let jsBeforeMap = 0;
+let mapChunk = 0;
+for (let i = 0; i < runs; i++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const scripts: { url: string; body: Promise<Buffer> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
+  });
+  await page.goto(`${base}/?at=46.6,2.35,5`);
+  firstDrawn.push(await markTime(page, 'eventmap:first-events-drawn'));
+  if (i === 0) {
+    let before = 0;
+    for (const script of scripts) {
+      const body = await script.body;
+      const gz = gzipSync(body).length;
+      if (body.includes('maplibregl') || body.includes('setWorkerUrl')) {
+        mapChunk = gz;
+        break;
+      }
+      before += gz;
+    }
+    jsBeforeMap = before;
+  }
+  await context.close();
+}
+
+// 2. moveend → updated markers.
+const moveToDrawn: number[] = [];
+{
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/?at=46.6,2.35,7`);
+  await markTime(page, 'eventmap:first-events-drawn');
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  for (let i = 0; i < runs; i++) {
+    await page.evaluate(() => performance.clearMarks('eventmap:events-drawn'));
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const dx = (i % 2 === 0 ? -1 : 1) * 400;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y, { steps: 8 });
+    await page.mouse.up();
+    const drawn = await markTime(page, 'eventmap:events-drawn');
+    const moveEnd = await page.evaluate(() => performance.getEntriesByName('eventmap:moveend').at(-1)!.startTime);
+    moveToDrawn.push(drawn - moveEnd);
+  }
+  await context.close();
+}
+await browser.close();
+
+const result = {
+  firstEventsDrawnMs: { median: Math.round(median(firstDrawn)), runs: firstDrawn.map(Math.round) },
+  moveEndToMarkersMs: { median: Math.round(median(moveToDrawn)), runs: moveToDrawn.map(Math.round) },
+  jsBeforeMapChunkGzipKb: Math.round(jsBeforeMap / 102.4) / 10,
+  mapChunkGzipKb: Math.round(mapChunk / 102.4) / 10,
+};
+console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,48 @@
+'use client';
+
+import { useState } from 'react';
+import { useMessages } from '@/components/i18n/locale-provider';
+import styles from './event.module.css';
+
+/** Shares the page with the system share sheet where there is one, else copies its URL; says what happened. */
+export function ShareButton({ title, url }: { title: string; url: string }) {
+  const { messages } = useMessages();
+  const [status, setStatus] = useState('');
+
+  async function share() {
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      setStatus(messages.event.shareCopied);
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setStatus(messages.event.shareFailed);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void share()}>
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" />
+        </svg>{' '}
+        {messages.event.share}
+      </button>
+      <span role="status" className={styles.shareStatus}>
+        {status}
+      </span>
+    </>
+  );
+}

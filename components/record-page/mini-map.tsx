@@ -1,0 +1,91 @@
+'use client';
+
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import { buildBasemapStyle } from '@/lib/map/basemap-style';
+import styles from './record-page.module.css';
+
+export interface MiniMapPoint {
+  lng: number;
+  lat: number;
+}
+
+const POINTS_SOURCE = 'mini-map-points';
+
+/**
+ * A small, non-interactive map of one or more points (a venue, the places a performer plays), on the same basemap
+ * as the explorer: the operator's MAP_STYLE_URL, else the offline Natural Earth style. The offline style has only
+ * countries, so it is shown at country scale (a dot in France says more than a blank square at street scale).
+ * MapLibre is loaded after the first paint; the page never waits for it, and the label describes the map.
+ */
+export function MiniMap({
+  points,
+  label,
+  mapStyleUrl,
+}: {
+  points: MiniMapPoint[];
+  label: string;
+  mapStyleUrl: string | undefined;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const key = JSON.stringify(points);
+
+  useEffect(() => {
+    const element = container.current;
+    const parsed = JSON.parse(key) as MiniMapPoint[];
+    const first = parsed[0];
+    if (!element || !first) return;
+    let map: import('maplibre-gl').Map | undefined;
+    let cancelled = false;
+    void import('maplibre-gl').then((maplibregl) => {
+      if (cancelled) return;
+      // Same worker files as the explorer's map (components/map/event-map.tsx, served from public/maplibre/).
+      maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
+      const detailed = mapStyleUrl !== undefined;
+      map = new maplibregl.Map({
+        container: element,
+        style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
+        center: [first.lng, first.lat],
+        zoom: detailed ? 14 : 4.5,
+        interactive: false,
+        attributionControl: detailed ? { compact: true } : false,
+      });
+      if (parsed.length > 1) {
+        const bounds = new maplibregl.LngLatBounds();
+        for (const p of parsed) bounds.extend([p.lng, p.lat]);
+        map.fitBounds(bounds, { padding: 32, maxZoom: detailed ? 12 : 5, animate: false });
+      }
+      map.on('load', () => {
+        if (!map || map.getSource(POINTS_SOURCE)) return;
+        map.addSource(POINTS_SOURCE, {
+          type: 'geojson',
+          data: {
+            type: 'FeatureCollection',
+            features: parsed.map((p) => ({
+              type: 'Feature',
+              properties: {},
+              geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+            })),
+          },
+        });
+        map.addLayer({
+          id: POINTS_SOURCE,
+          type: 'circle',
+          source: POINTS_SOURCE,
+          paint: {
+            'circle-radius': 7,
+            'circle-color': '#e63946',
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 2.5,
+          },
+        });
+      });
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [key, mapStyleUrl]);
+
+  return <div ref={container} role="img" aria-label={label} className={styles.miniMap} />;
+}

@@ -1,0 +1,242 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { cameraOf, cards, recordEventsCalls, snap, waitForMarkers, waitForResults } from './helpers';
+
+test.describe('map explorer', () => {
+  test('markers appear on the map and the list shows the same viewport', async ({ page }, testInfo) => {
+    const calls = recordEventsCalls(page);
+    await page.goto('/');
+    const drawn = await waitForMarkers(page);
+    expect(drawn).toBeGreaterThan(0);
+    await expect(cards(page).first()).toBeVisible();
+    // The viewport's rectangle was sent with the query.
+    const first = calls[0]!;
+    expect(first.minLng).toBeLessThan(first.maxLng);
+    expect(first.minLat).toBeLessThan(first.maxLat);
+    await snap(page, testInfo, 'map with markers');
+  });
+
+  test('panning the map fetches the new viewport', async ({ page }, testInfo) => {
+    const calls = recordEventsCalls(page);
+    await page.goto('/?at=46.6,2.35,6');
+    await waitForMarkers(page);
+    const before = calls.at(-1)!;
+    const count = calls.length;
+
+    const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    // Drag the map to the left: the view moves east.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 300, y, { steps: 12 });
+    await page.mouse.up();
+
+    await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(count);
+    await expect.poll(() => cameraOf(page)?.lng ?? 0).toBeGreaterThan(2.35 + 1);
+    const after = calls.at(-1)!;
+    const camera = cameraOf(page)!;
+    // 300 px at zoom 6 is 300 / (512 × 2^6) × 360 ≈ 3.3°: the rectangle moved east by about that much.
+    expect(after.minLng).toBeGreaterThan(before.minLng + 2);
+    expect(after.maxLng).toBeGreaterThan(before.maxLng + 2);
+    // Same width, give or take the rounding grid (360 / 2^(zoom + 3) = 0.7° at zoom 6).
+    expect(Math.abs(after.maxLng - after.minLng - (before.maxLng - before.minLng))).toBeLessThanOrEqual(1.5);
+    // …and it still contains the map centre.
+    expect(camera.lng).toBeGreaterThan(after.minLng);
+    expect(camera.lng).toBeLessThan(after.maxLng);
+    expect(camera.lat).toBeGreaterThan(after.minLat);
+    expect(camera.lat).toBeLessThan(after.maxLat);
+    await snap(page, testInfo, 'after panning east');
+  });
+
+  test('the live-now and category filters change the results', async ({ page }, testInfo) => {
+    const calls = recordEventsCalls(page);
+    await page.goto('/');
+    await expect(cards(page).first()).toBeVisible();
+    const summary = page.getByTestId('results-summary');
+    const allText = await summary.textContent();
+
+    await page.getByRole('button', { name: 'Live now' }).click();
+    await expect(page.getByRole('button', { name: 'Live now' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => calls.at(-1)?.url.searchParams.get('live')).toBe('1');
+    await expect(page).toHaveURL(/[?&]live=1/);
+    await expect(summary).not.toHaveText(allText ?? '');
+    await snap(page, testInfo, 'live now');
+
+    await page.getByRole('button', { name: 'Live now' }).click();
+    await page.getByRole('button', { name: 'Music' }).click();
+    await expect.poll(() => calls.at(-1)?.url.searchParams.get('categories')).toBe('musique');
+    await expect(page).toHaveURL(/[?&]cat=musique/);
+    await expect(cards(page).first()).toBeVisible();
+    // Every card now is a music event.
+    const categories = await cards(page).locator('p:last-child span:last-child').allTextContents();
+    expect(categories.length).toBeGreaterThan(0);
+    expect(new Set(categories)).toEqual(new Set(['Music']));
+    await snap(page, testInfo, 'music only');
+  });
+
+  test('the URL round-trips the state: reload restores it and back/forward work', async ({ page }) => {
+    const calls = recordEventsCalls(page);
+    await page.goto('/?at=45.764,4.8357,11&cat=expo,musique&when=weekend&max=20&sort=cheapest');
+    await waitForResults(page);
+
+    const check = async () => {
+      await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Exhibition' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: 'Cinema' })).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByLabel('When')).toHaveValue('weekend');
+      await expect(page.getByLabel('Price', { exact: true })).toHaveValue('20');
+      await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
+      const call = calls.at(-1)!;
+      expect(call.url.searchParams.get('categories')).toBe('expo,musique');
+      expect(call.url.searchParams.get('maxPrice')).toBe('20');
+      expect(call.url.searchParams.get('sort')).toBe('cheapest');
+      expect(call.url.searchParams.get('from')).not.toBeNull();
+      // The camera of the URL (Lyon) is inside the rectangle asked for.
+      expect(call.minLng).toBeLessThan(4.8357);
+      expect(call.maxLng).toBeGreaterThan(4.8357);
+      expect(call.minLat).toBeLessThan(45.764);
+      expect(call.maxLat).toBeGreaterThan(45.764);
+    };
+    await check();
+    const camera = cameraOf(page)!;
+    expect(camera.lat).toBeCloseTo(45.764, 2);
+    expect(camera.lng).toBeCloseTo(4.8357, 2);
+    expect(camera.zoom).toBeCloseTo(11, 1);
+
+    await page.reload();
+    await waitForResults(page);
+    await check();
+
+    // A filter change is a history entry; back restores the previous state, forward re-applies it.
+    await page.getByLabel('Sort by').selectOption('soonest');
+    await expect(page).not.toHaveURL(/sort=/);
+    await page.goBack();
+    await expect(page).toHaveURL(/sort=cheapest/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
+    await expect.poll(() => calls.at(-1)?.url.searchParams.get('sort')).toBe('cheapest');
+    await page.goForward();
+    await expect(page.getByLabel('Sort by')).toHaveValue('soonest');
+  });
+
+  test('keyboard-only use of the search bar opens a performer page', async ({ page, request }, testInfo) => {
+    const performer = (await (await request.get('/api/performers/1')).json()) as { id: number; name: string };
+    const words = performer.name.split(/\s+/);
+    const typed = (words.find((w) => w.length >= 3) ?? performer.name).slice(0, 6);
+
+    await page.goto('/');
+    await expect(cards(page).first()).toBeVisible();
+    const search = page.getByRole('combobox', { name: /search/i });
+    // Reach the search bar with the keyboard only: skip link first, then the brand link, then the search bar.
+    for (let i = 0; i < 6 && !(await search.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(search).toBeFocused();
+    await page.keyboard.type(typed);
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    // Let the debounced search settle on the full text before moving through the results.
+    await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
+    const option = page.getByRole('option', {
+      name: new RegExp(performer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    });
+    await expect(option.first()).toBeVisible();
+    await snap(page, testInfo, 'search results');
+
+    // Arrow down until the performer is the active option, then Enter.
+    const targetId = await option.first().getAttribute('id');
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('ArrowDown');
+      if ((await search.getAttribute('aria-activedescendant')) === targetId) break;
+    }
+    await expect(search).toHaveAttribute('aria-activedescendant', targetId!);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/performers/${performer.id}$`));
+  });
+
+  test('Escape closes the search results and a short query asks for more characters', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: /search/i });
+    await search.fill('a');
+    await expect(page.getByRole('status').filter({ hasText: 'at least two characters' })).toBeVisible();
+    await search.fill('zzzzqqq');
+    await expect(page.getByText('Nothing found for “zzzzqqq”')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a browser without WebGL falls back to the list', async ({ browser }, testInfo) => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext as (
+        this: HTMLCanvasElement,
+        ...args: unknown[]
+      ) => unknown;
+      const stub = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (type === 'webgl' || type === 'webgl2' || type === 'experimental-webgl') return null;
+        return original.call(this, type, ...rest);
+      };
+      HTMLCanvasElement.prototype.getContext = stub as typeof HTMLCanvasElement.prototype.getContext;
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText('The map cannot be shown on this device')).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.locator('.maplibregl-canvas')).toHaveCount(0);
+    await snap(page, testInfo, 'list-only mode');
+    await context.close();
+  });
+
+  test('a failed load says so and Retry recovers', async ({ page }, testInfo) => {
+    let fail = true;
+    await page.route('**/api/events?*', (route) =>
+      fail
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: '{"title":"Unavailable","status":503}',
+          })
+        : route.continue(),
+    );
+    await page.goto('/');
+    const alert = page.getByRole('alert').filter({ hasText: 'Events could not be loaded' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await snap(page, testInfo, 'error state');
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('an empty viewport suggests widening the search', async ({ page }, testInfo) => {
+    // The middle of the South Pacific.
+    await page.goto('/?at=-40,-130,8');
+    await expect(page.getByText('Nothing on here — widen the dates or zoom out.')).toBeVisible();
+    await snap(page, testInfo, 'empty state');
+  });
+
+  test('"Near me" handles a refusal gracefully and moves the map when allowed', async ({ browser }) => {
+    const denied = await browser.newContext();
+    const page = await denied.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /refused|could not be found/ })).toBeVisible();
+    await denied.close();
+
+    const allowed = await browser.newContext({
+      geolocation: { latitude: 43.6047, longitude: 1.4442 },
+      permissions: ['geolocation'],
+    });
+    const page2 = await allowed.newPage();
+    await page2.goto('/');
+    await page2.getByRole('button', { name: 'Near me' }).click();
+    await expect.poll(() => cameraOf(page2)?.lat ?? 0, { timeout: 15_000 }).toBeCloseTo(43.6047, 1);
+    await allowed.close();
+  });
+
+  test('the home page has no serious or critical accessibility violation', async ({ page }) => {
+    await page.goto('/');
+    await waitForMarkers(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  });
+});

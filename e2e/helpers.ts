@@ -1,0 +1,54 @@
+import { expect, type Page, type Request, type TestInfo } from '@playwright/test';
+
+/** The rectangle and filters of one `/api/events` request. */
+export interface EventsCall {
+  url: URL;
+  minLng: number;
+  maxLng: number;
+  minLat: number;
+  maxLat: number;
+}
+
+/** Records every `/api/events` request the page makes. */
+export function recordEventsCalls(page: Page): EventsCall[] {
+  const calls: EventsCall[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/events') return;
+    const n = (k: string) => Number(url.searchParams.get(k));
+    calls.push({ url, minLng: n('minLng'), maxLng: n('maxLng'), minLat: n('minLat'), maxLat: n('maxLat') });
+  });
+  return calls;
+}
+
+/** Waits until the map has drawn at least one event (points or clusters) and returns how many. */
+export async function waitForMarkers(page: Page): Promise<number> {
+  const map = page.getByTestId('event-map');
+  await expect(map).toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 30_000 });
+  return Number(await map.getAttribute('data-drawn'));
+}
+
+/** The cards of the results list. */
+export function cards(page: Page) {
+  return page.getByRole('list', { name: 'Events' }).getByRole('listitem');
+}
+
+/** The camera the URL holds (`at=lat,lng,zoom`). */
+export function cameraOf(page: Page): { lat: number; lng: number; zoom: number } | null {
+  const at = new URL(page.url()).searchParams.get('at');
+  if (!at) return null;
+  const [lat, lng, zoom] = at.split(',').map(Number) as [number, number, number];
+  return { lat, lng, zoom };
+}
+
+/** Attaches a screenshot of the page to the report. */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+}
+
+/** Waits until a viewport load has finished (with results or not) and the map has reported its camera. */
+export async function waitForResults(page: Page): Promise<void> {
+  await expect(page.getByTestId('results-summary')).not.toHaveText('Loading events…', { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);
+  await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', /\d+/, { timeout: 30_000 });
+}
