@@ -20,6 +20,7 @@ import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
+import { registerServiceLinkRoutes } from './routes/service-link';
 import type { Db } from './store/sqlite/open';
 import { createSqliteStore } from './store/sqlite/sqlite-event-store';
 import type { EventStore } from './store/types';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     clock,
     publicUrl: config.publicUrl,
+    appUrl: config.appUrl,
     renderLinks: links.renderLinks,
     verifyLinkToken: links.verifyLinkToken,
   };
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRecordRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
+  registerServiceLinkRoutes(app, ctx);
 
   return app;
 }

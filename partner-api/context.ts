@@ -23,6 +23,8 @@ export interface ServiceContext {
   verifyLinkToken(token: string): { sourceId: number; clientId: string } | null;
   /** Base URL of this service as clients reach it (tracked links, image URLs), without a trailing slash. */
   publicUrl: string;
+  /** Base URL of the consumer web app (event pages at `/events/{id}`), without a trailing slash. */
+  appUrl: string;
 }
 
 declare module 'fastify' {

@@ -24,6 +24,14 @@ describe('parseServiceEnv', () => {
     );
   });
 
+  it('reads the web app URL for service links, default the local web app, without a trailing slash', () => {
+    expect(parseServiceEnv({}).appUrl).toBe('http://localhost:3000');
+    expect(parseServiceEnv({ PARTNER_API_APP_URL: 'https://eventmap.example.com/' }).appUrl).toBe(
+      'https://eventmap.example.com',
+    );
+    expect(() => parseServiceEnv({ PARTNER_API_APP_URL: 'ftp://example.com' })).toThrow(/PARTNER_API_APP_URL/);
+  });
+
   it('requires a token secret in production unless in demo mode, and has no demo clients there', () => {
     expect(() => parseServiceEnv({ NODE_ENV: 'production' })).toThrow(/PARTNER_API_TOKEN_SECRET/);
     const secret = 'x'.repeat(32);

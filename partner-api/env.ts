@@ -36,6 +36,9 @@ const ZRawServiceEnvSchema = z.object({
   PARTNER_API_PUBLIC_URL: ZOptionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
+  PARTNER_API_APP_URL: ZOptionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   PARTNER_API_TOKEN_SECRET: ZOptionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PARTNER_API_DEMO: ZFlag,
   PARTNER_API_TRUST_PROXY: ZFlag,
@@ -66,6 +69,8 @@ export interface ServiceConfig {
   dbFile: string;
   /** Base URL clients reach the service at, without a trailing slash (tracked links, image URLs). */
   publicUrl: string;
+  /** Base URL of the consumer web app, without a trailing slash: `/e/{serviceId}` redirects to its event pages. */
+  appUrl: string;
   /**
    * HS256 key of access tokens (tracked-link keys derive from it). Undefined outside production: the service then
    * generates a random one and keeps it in its database, so tokens survive a restart.
@@ -88,6 +93,8 @@ export class ServiceEnvError extends Error {
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_DB_FILE = '.data/partner-api.sqlite';
+/** The web app of this repository (`next start` / `next dev` default port). */
+export const DEFAULT_APP_URL = 'http://localhost:3000';
 
 /** Parses a given environment record (testable; no caching, no side effects). */
 export function parseServiceEnv(record: Record<string, string | undefined>): ServiceConfig {
@@ -113,6 +120,7 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     host,
     dbFile: raw.PARTNER_API_DB ?? DEFAULT_DB_FILE,
     publicUrl: (raw.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    appUrl: (raw.PARTNER_API_APP_URL ?? DEFAULT_APP_URL).replace(/\/+$/, ''),
     tokenSecret: raw.PARTNER_API_TOKEN_SECRET,
     demo,
     trustProxy: raw.PARTNER_API_TRUST_PROXY ?? false,
@@ -142,6 +150,7 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     host: '127.0.0.1',
     dbFile: ':memory:',
     publicUrl: 'http://partner-api.test',
+    appUrl: 'http://app.test',
     tokenSecret: 'test-only-token-secret-0123456789abcdef',
     demo: true,
     trustProxy: false,

@@ -4,6 +4,7 @@
  */
 import { createSupervisor, start, waitForHttp } from './lib/processes';
 
+const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.PARTNER_API_PORT ?? '4000';
 const embedded = !process.env.PARTNER_API_URL;
 const supervisor = createSupervisor();
@@ -12,12 +13,14 @@ if (embedded) {
     start('partner-api', 'node_modules/.bin/tsx', ['watch', 'partner-api/cli.ts', 'serve'], {
       ...process.env,
       PARTNER_API_PORT: apiPort,
+      // Service links (/e/{serviceId}) redirect to this web app's event pages.
+      PARTNER_API_APP_URL: process.env.PARTNER_API_APP_URL ?? `http://localhost:${webPort}`,
     }),
   );
   await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);
 }
 supervisor.add(
-  start('web', 'node_modules/.bin/next', ['dev', '-p', process.env.PORT ?? '3000'], {
+  start('web', 'node_modules/.bin/next', ['dev', '-p', webPort], {
     ...process.env,
     ...(embedded
       ? {

@@ -37,6 +37,8 @@ if (embedded) {
       // The embedded demo carries the demo clients; a production service started any other way has none.
       PARTNER_API_DEMO: '1',
       PARTNER_API_PORT: apiPort,
+      // Service links (/e/{serviceId}) redirect to this web app's event pages.
+      PARTNER_API_APP_URL: process.env.PARTNER_API_APP_URL ?? `http://localhost:${webPort}`,
     }),
   );
   await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);

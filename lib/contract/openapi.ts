@@ -7,7 +7,12 @@ import {
   ZGetEventsResponseSchema,
 } from './events';
 import { ZLoginRequestSchema, ZLoginResponseSchema } from './login';
-import { ZEventIdParamsSchema, ZMapPlaceIdParamsSchema, ZPerformerIdParamsSchema } from './params';
+import {
+  ZEventIdParamsSchema,
+  ZMapPlaceIdParamsSchema,
+  ZPerformerIdParamsSchema,
+  ZServiceIdParamsSchema,
+} from './params';
 import { ZEventSchema, ZMapPlaceWithEventsSchema, ZPerformerSchema } from './records';
 import {
   ZClicksQuerySchema,
@@ -27,6 +32,8 @@ interface Operation {
   tag: string;
   auth: boolean;
   status: 200 | 201 | 302;
+  /** Where a 302 leads (its response description). */
+  redirect?: string;
   body?: z.ZodType;
   query?: z.ZodObject;
   params?: z.ZodObject;
@@ -35,7 +42,7 @@ interface Operation {
   errors: number[];
 }
 
-/** Every operation of the spec, plus the service's public tracked-link redirect. */
+/** Every operation of the spec, plus the service's public redirects (tracked links, service links). */
 export const OPERATIONS: Operation[] = [
   {
     method: 'post',
@@ -156,8 +163,20 @@ export const OPERATIONS: Operation[] = [
     tag: 'Clicks',
     auth: false,
     status: 302,
+    redirect: 'Redirect to the ticketing partner',
     params: z.object({ token: z.string() }),
     errors: [404, 429],
+  },
+  {
+    method: 'get',
+    path: '/e/{serviceId}',
+    summary: "Service link of an event (its serviceLink): redirects to the event's page in the consumer web app",
+    tag: 'Records',
+    auth: false,
+    status: 302,
+    redirect: "Redirect to the event's page in the consumer web app",
+    params: ZServiceIdParamsSchema,
+    errors: [400, 404],
   },
 ];
 
@@ -215,7 +234,7 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
     const responses: Record<string, unknown> = {};
     if (op.status === 302) {
       responses['302'] = {
-        description: 'Redirect to the ticketing partner',
+        description: op.redirect ?? 'Redirect',
         headers: { Location: { schema: { type: 'string' } } },
       };
     } else {

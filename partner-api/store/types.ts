@@ -202,6 +202,8 @@ export interface AvailabilityInput {
 export interface EventStore extends SearchReads {
   /** The event's JSON fragments, or null when it does not exist or was deleted. */
   getEvent(id: number): StoredEventJson | null;
+  /** The id of the event with this service id (the lowest, should several share it), or null when none exists. */
+  findEventIdByServiceId(serviceId: number): number | null;
   /** Creates an event (and its place, map place, performers and partners when new); returns its id. */
   createEvent(input: EventInput): number;
   /** Changes some of an event's fields. */

@@ -4,6 +4,7 @@ import { cancelEvent } from './cancel-event';
 import { changeAvailabilities } from './change-availabilities';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
+import { findEventIdByServiceId } from './find-event-by-service-id';
 import { findEvents } from './find-events';
 import { getCatalogue } from './get-catalogue';
 import { getEvent } from './get-event';
@@ -41,6 +42,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
   return {
     ctx,
     getEvent: (id) => getEvent(ctx, id),
+    findEventIdByServiceId: (serviceId) => findEventIdByServiceId(ctx, serviceId),
     createEvent: (input) => createEvent(ctx, input),
     updateEvent: (id, patch) => updateEvent(ctx, id, patch),
     repriceEvent: (id, prices) => repriceEvent(ctx, id, prices),

@@ -2,6 +2,7 @@ import { catalogueMigration } from './001-catalogue';
 import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
+import { serviceIdMigration } from './005-service-id';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,10 @@ export interface Migration {
 }
 
 /** Ordered, append-only: never edit a migration that has shipped, add a new one. */
-export const MIGRATIONS: Migration[] = [catalogueMigration, authMigration, searchMigration, clicksMigration];
+export const MIGRATIONS: Migration[] = [
+  catalogueMigration,
+  authMigration,
+  searchMigration,
+  clicksMigration,
+  serviceIdMigration,
+];

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { ZServiceIdParamsSchema } from '@/lib/contract';
+import type { ServiceContext } from '../context';
+import { notFound } from '../http/problem';
+import { parseWith } from '../http/validate';
+
+/**
+ * The public `GET /e/{serviceId}` (no token): every event's `serviceLink` points here, and it answers 302 to the
+ * event's page in the consumer web app (`{appUrl}/events/{id}`). A malformed id is a 400, an unknown or deleted
+ * event a 404 (problem+json both).
+ */
+export function registerServiceLinkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  app.get('/e/:serviceId', async (request, reply) => {
+    const { serviceId } = parseWith(ZServiceIdParamsSchema, request.params, 'params');
+    const eventId = ctx.store.findEventIdByServiceId(serviceId);
+    if (eventId === null) throw notFound(`Event ${serviceId}`);
+    return reply.code(302).header('location', `${ctx.appUrl}/events/${eventId}`).send();
+  });
+}
