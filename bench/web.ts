@@ -55,11 +55,17 @@ for (let i = 0; i < runs; i++) {
   if (i === 0) {
     // The page's own <script> tags are what loads before the map: the map chunk is requested by a dynamic import
     // after hydration. Everything fetched later (MapLibre, the island) counts as the map chunk.
-    const initial = await page.evaluate(() =>
-      [...document.querySelectorAll('script[src]')].map((el) => (el as HTMLScriptElement).src),
-    );
+    // Chunks loaded later are added as <script> tags too, so read the server's HTML, not the live DOM.
+    const html = await (await page.request.get(`${base}/?at=46.6,2.35,5`)).text();
+    // noModule scripts (legacy polyfills) are never fetched by a modern browser.
+    const initial = [...html.matchAll(/<script([^>]+)>/g)]
+      .filter((m) => !/nomodule/i.test(m[1]!))
+      .map((m) => /src="([^"]+)"/.exec(m[1]!)?.[1])
+      .filter((src): src is string => src !== undefined)
+      .map((src) => new URL(src, base).href);
     for (const script of scripts) {
       const gz = gzipSync(await script.body).length;
+      if (process.env.BENCH_DEBUG) console.error(initial.includes(script.url) ? 'before' : 'after ', gz, script.url);
       if (initial.includes(script.url)) jsBeforeMap += gz;
       else mapChunk += gz;
     }
