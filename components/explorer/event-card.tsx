@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { TEvent } from '@/lib/contract';
-import { CATEGORY_LABELS } from '@/lib/contract';
+// The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
+import { CATEGORY_LABELS } from '@/lib/contract/categories';
 import {
   categoryLabel,
   formatEventWhen,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract';
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import { localDay } from '@/lib/explorer/dates';
 import type { Locale } from '@/lib/explorer/format';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';

@@ -1,5 +1,5 @@
 import type { CircleLayerSpecification, ExpressionSpecification, SymbolLayerSpecification } from 'maplibre-gl';
-import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract';
+import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract/categories';
 
 /** The one GeoJSON source of the events (clustered). */
 export const EVENTS_SOURCE_ID = 'events';

@@ -1,4 +1,6 @@
-import { CATEGORY_LABELS, MAIN_CATEGORIES, type TEvent, type TMainCategory } from '@/lib/contract';
+import type { TEvent } from '@/lib/contract';
+// The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 
 export type Locale = 'fr' | 'en';
 

@@ -1,4 +1,4 @@
-import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract';
+import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 
 /*
  * The explorer's whole state lives in the URL, so links are shareable, a reload restores the view and back/forward
