@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { EmojiSupport } from '@/components/ui/emoji-support';
+import { getLocale } from '@/lib/i18n/get-locale';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,9 +16,9 @@ export const viewport: Viewport = {
   themeColor: '#1d3557',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body>
         <a className="skip-link" href="#main">
           Skip to content

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CameraRequest, MapView } from '@/components/map/event-map';
 import { FilterBar } from '@/components/filters/filter-bar';
+import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { SearchBox } from '@/components/search/search-box';
 import { boundsAround, roundBounds } from '@/lib/explorer/bounds';
 import { bucketedNow, eventsSearchParams, fetchEvents } from '@/lib/explorer/events-request';
@@ -187,6 +188,7 @@ export function Explorer({ mapStyleUrl, locale }: ExplorerProps) {
           </svg>
           {locating ? t.locating : t.nearMe}
         </button>
+        <LanguageSwitcher locale={locale} />
       </header>
 
       <FilterBar
