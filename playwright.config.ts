@@ -53,6 +53,8 @@ export default defineConfig({
       env: {
         PARTNER_API_PORT: String(SERVICE_PORT),
         PARTNER_API_DB: '.data/e2e/partner-api.sqlite',
+        // Request logs of every journey would drown the test report; warnings and errors still show.
+        LOG_LEVEL: 'warn',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

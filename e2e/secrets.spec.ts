@@ -34,11 +34,15 @@ test('no secret or token is in the built client JavaScript', async () => {
 });
 
 test('pages and API answers carry no secret or token; the token cookie is sealed and HttpOnly', async ({ page }) => {
-  const seen: { url: string; headers: Record<string, string>; body: string }[] = [];
-  page.on('response', async (response) => {
+  // Read each answer while the page is open; the assertions run once every read has settled.
+  const reads: Promise<{ url: string; headers: Record<string, string>; body: string }>[] = [];
+  page.on('response', (response) => {
     if (!response.url().startsWith('http://127.0.0.1')) return;
-    const body = await response.text().catch(() => '');
-    seen.push({ url: response.url(), headers: await response.allHeaders(), body });
+    reads.push(
+      Promise.all([response.text().catch(() => ''), response.allHeaders().catch(() => ({}))]).then(
+        ([body, headers]) => ({ url: response.url(), headers, body }),
+      ),
+    );
   });
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
@@ -46,6 +50,8 @@ test('pages and API answers carry no secret or token; the token cookie is sealed
   const { data } = (await first.json()) as { data: { id: number }[] };
   expect(data.length).toBe(1);
   await page.goto(`/events/${data[0]!.id}`);
+  await page.waitForLoadState('load');
+  const seen = await Promise.all(reads);
   expect(seen.length).toBeGreaterThan(2);
   for (const { url, headers, body } of seen) {
     const setCookie = headers['set-cookie'] ?? '';
