@@ -14,6 +14,7 @@ import { createTrackedLinks } from './links/tracked-link';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
 import { registerImageRoutes } from './routes/images';
+import { registerEventsRoutes } from './routes/events';
 import { registerLoginRoutes } from './routes/login';
 import type { Db } from './store/sqlite/open';
 import { createSqliteStore } from './store/sqlite/sqlite-event-store';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);
   registerImageRoutes(app, ctx);
+  registerEventsRoutes(app, ctx);
 
   return app;
 }

@@ -26,13 +26,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Offset of `timeZone` from UTC at instant `ms`, in minutes (Paris: 60 in winter, 120 in summer). */
-export function timeZoneOffsetMinutes(ms: number, timeZone: string): number {
-  const slot = Math.floor(ms / SLOT_MS);
-  const key = `${timeZone}|${slot}`;
-  const cached = offsets.get(key);
-  if (cached !== undefined) return cached;
-  const at = slot * SLOT_MS;
+function exactOffset(at: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(at)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -45,9 +39,32 @@ export function timeZoneOffsetMinutes(ms: number, timeZone: string): number {
     parts.minute ?? 0,
     parts.second ?? 0,
   );
-  const offset = Math.round((asUtc - at) / 60_000);
-  if (offsets.size > 200_000) offsets.clear();
-  offsets.set(key, offset);
+  return Math.round((asUtc - at) / 60_000);
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Offset of `timeZone` from UTC at instant `ms`, in minutes (Paris: 60 in winter, 120 in summer). */
+export function timeZoneOffsetMinutes(ms: number, timeZone: string): number {
+  // Most UTC days have one offset all day: cache it per day, and per 15-minute slot only on transition days.
+  const day = Math.floor(ms / DAY_MS);
+  const dayKey = `${timeZone}|d${day}`;
+  let dayOffset = offsets.get(dayKey);
+  if (dayOffset === undefined) {
+    const atStart = exactOffset(day * DAY_MS, timeZone);
+    const atEnd = exactOffset((day + 1) * DAY_MS - SLOT_MS, timeZone);
+    dayOffset = atStart === atEnd ? atStart : Number.NaN;
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(dayKey, dayOffset);
+  }
+  if (!Number.isNaN(dayOffset)) return dayOffset;
+  const slot = Math.floor(ms / SLOT_MS);
+  const slotKey = `${timeZone}|s${slot}`;
+  let offset = offsets.get(slotKey);
+  if (offset === undefined) {
+    offset = exactOffset(slot * SLOT_MS, timeZone);
+    offsets.set(slotKey, offset);
+  }
   return offset;
 }
 

@@ -1,3 +1,5 @@
+import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './events-query';
+
 /**
  * The storage seam (DESIGN §2): routes talk to these interfaces only, so a PostgreSQL implementation can be
  * added later and pass the same contract tests. SQLite implementations live in ./sqlite, one operation a file.
@@ -213,6 +215,13 @@ export interface EventStore {
   changeAvailabilities(id: number, change: AvailabilityInput): number | null;
   /** Deletes the event, leaving a tombstone for the catalogue sync; returns the deletion time. */
   deleteEvent(id: number): number | null;
+  /** `POST /v2/get/events`: the exact count of matching events and one page of their JSON (DESIGN §4, §5). */
+  findEvents(query: EventsQuery): EventsPage;
+  /**
+   * `POST /v2/get/catalogue` at time `nowMs`: a snapshot or the changes since `query.since` (DESIGN §4), or
+   * `resync-required` when `since` predates the tombstone retention.
+   */
+  getCatalogue(query: CatalogueQuery, nowMs: number): CataloguePage | 'resync-required';
   /** Closes the underlying connection. */
   close(): void;
 }

@@ -146,9 +146,13 @@ function sourceValues(eventId: number, s: SourceRecord): unknown[] {
 }
 
 /** The event's R*Tree box: a point in space, its date interval in whole minutes (rounded outward). */
-export function writeEventBox(db: Db, record: Pick<EventRecord, 'id' | 'startMs' | 'endMs' | 'mapPlace' | 'place'>) {
+export function writeEventBox(
+  db: Db,
+  record: Pick<EventRecord, 'id' | 'startMs' | 'endMs' | 'mapPlace' | 'place'>,
+  fresh = false,
+) {
   const { lng, lat } = eventPosition(record);
-  stmt(db, 'DELETE FROM event_boxes WHERE id = ?').run(record.id);
+  if (!fresh) stmt(db, 'DELETE FROM event_boxes WHERE id = ?').run(record.id);
   stmt(db, 'INSERT INTO event_boxes VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     record.id,
     lng,
@@ -172,13 +176,16 @@ function insertChildren(db: Db, record: EventRecord): void {
   for (const c of record.commentaries) insertCommentary.run(record.id, c.grade, c.content, c.username, c.dateMs);
 }
 
-/** Inserts a new event with every row it owns (sources, category and performer links, commentaries, R*Tree box). */
-export function insertEvent(db: Db, record: EventRecord, json: StoredEventJson): void {
+/**
+ * Inserts a new event with every row it owns (sources, category and performer links, commentaries, R*Tree box).
+ * `fresh` promises the id never had a box (the seed), skipping a lookup.
+ */
+export function insertEvent(db: Db, record: EventRecord, json: StoredEventJson, fresh = false): void {
   stmt(db, INSERT_EVENT).run(record.id, ...eventValues(record, json));
   const upsertSource = stmt(db, UPSERT_SOURCE);
   for (const s of record.sources) upsertSource.run(...sourceValues(record.id, s));
   insertChildren(db, record);
-  writeEventBox(db, record);
+  writeEventBox(db, record, fresh);
 }
 
 /**

@@ -4,6 +4,8 @@ import { cancelEvent } from './cancel-event';
 import { changeAvailabilities } from './change-availabilities';
 import { createEvent } from './create-event';
 import { deleteEvent } from './delete-event';
+import { findEvents } from './find-events';
+import { getCatalogue } from './get-catalogue';
 import { getEvent } from './get-event';
 import { markUnavailable } from './mark-unavailable';
 import type { Db } from './open';
@@ -39,6 +41,8 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     markUnavailable: (id) => markUnavailable(ctx, id),
     changeAvailabilities: (id, change) => changeAvailabilities(ctx, id, change),
     deleteEvent: (id) => deleteEvent(ctx, id),
+    findEvents: (query) => findEvents(db, query),
+    getCatalogue: (query, nowMs) => getCatalogue(db, query, nowMs),
     close: () => db.close(),
   };
 }

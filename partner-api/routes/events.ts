@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ZGetCatalogueRequestSchema, ZGetEventsRequestSchema } from '@/lib/contract';
+import type { ServiceContext } from '../context';
+import { ProblemError } from '../http/problem';
+import { parseWith } from '../http/validate';
+import { toCatalogueQuery, toEventsQuery } from '../store/events-query';
+import { paginate } from './pagination';
+
+/**
+ * Sends pre-built JSON as a Buffer: the page is joined from pre-serialized events (DESIGN §5), never parsed and
+ * re-stringified, and a Buffer is sent faster than a large string.
+ */
+function sendJson(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(Buffer.from(json, 'utf8'));
+}
+
+/** `POST /v2/get/events` and `POST /v2/get/catalogue` (both answer 201, DESIGN §4). */
+export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  app.post('/v2/get/events', async (request, reply) => {
+    const body = parseWith(ZGetEventsRequestSchema, request.body ?? {}, 'body');
+    const query = toEventsQuery(body, ctx.clock());
+    const page = ctx.store.findEvents(query);
+    const pagination = paginate(page.totalItems, query.limit, query.pageNumber);
+    const data = ctx.renderLinks(page.items.join(','), request.clientId);
+    return sendJson(reply, 201, `{"data":[${data}],"pagination":${JSON.stringify(pagination)}}`);
+  });
+
+  app.post('/v2/get/catalogue', async (request, reply) => {
+    const body = parseWith(ZGetCatalogueRequestSchema, request.body ?? {}, 'body');
+    const query = toCatalogueQuery(body);
+    const page = ctx.store.getCatalogue(query, ctx.clock());
+    if (page === 'resync-required') {
+      throw new ProblemError(
+        410,
+        'Full resync required: lastUpdatedAt is older than the 30-day retention of deletions. ' +
+          'Fetch the catalogue again without lastUpdatedAt.',
+        [{ pointer: '#/lastUpdatedAt', detail: 'Older than the 30-day retention of deleted events.' }],
+      );
+    }
+    const pagination = paginate(page.totalItems, query.limit, query.pageNumber);
+    const events = ctx.renderLinks(page.items.join(','), request.clientId);
+    const json =
+      `{"data":{"events":[${events}],"eventIdsCancelled":${JSON.stringify(page.eventIdsCancelled)},` +
+      `"eventIdsNotAvailable":${JSON.stringify(page.eventIdsNotAvailable)},` +
+      `"eventIdsPassed":${JSON.stringify(page.eventIdsPassed)},` +
+      `"eventIdsDeleted":${JSON.stringify(page.eventIdsDeleted)}},"pagination":${JSON.stringify(pagination)}}`;
+    return sendJson(reply, 201, json);
+  });
+}

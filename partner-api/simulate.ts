@@ -1,0 +1,194 @@
+import { MAIN_CATEGORIES } from '@/lib/contract';
+import type { Clock } from './clock';
+import type { Db } from './store/sqlite/open';
+import type { EventInput, EventStore } from './store/types';
+
+/** The kinds of change the simulator applies, with their weights (a plausible day of a ticketing catalogue). */
+export const CHANGE_WEIGHTS = {
+  update: 22,
+  reprice: 22,
+  availabilities: 20,
+  create: 14,
+  unavailable: 8,
+  cancel: 6,
+  delete: 8,
+} as const;
+export type ChangeKind = keyof typeof CHANGE_WEIGHTS;
+
+export interface SimulateOptions {
+  db: Db;
+  store: EventStore;
+  clock: Clock;
+  /** How many changes to apply. */
+  changes: number;
+  /** Changes per second; undefined = as fast as possible. */
+  rate?: number;
+  /** RNG seed, so a run can be repeated. */
+  seed?: number;
+  /** Called after each change (progress output). */
+  onChange?: (change: { kind: ChangeKind; eventId: number; index: number }) => void;
+  /** Stops early when aborted (Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+/** A small deterministic RNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+interface PlaceRow {
+  id: number;
+  map_id: string | null;
+  name: string;
+  lng: number;
+  lat: number;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  time_zone: string;
+}
+
+/**
+ * Applies a realistic stream of catalogue changes through the store's write operations (DESIGN §4's writes:
+ * create, update, reprice, cancel, mark unavailable, change availabilities, delete), so the catalogue sync can be
+ * exercised against a live server. Returns how many changes of each kind were applied.
+ */
+export async function simulate(options: SimulateOptions): Promise<Record<ChangeKind, number>> {
+  const { db, store, clock } = options;
+  const random = rng(options.seed ?? Math.trunc(clock()));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const counts = Object.fromEntries(Object.keys(CHANGE_WEIGHTS).map((k) => [k, 0])) as Record<ChangeKind, number>;
+  const totalWeight = Object.values(CHANGE_WEIGHTS).reduce((a, b) => a + b, 0);
+  const partners = db.prepare('SELECT name FROM partners ORDER BY id').pluck().all() as string[];
+  const bounds = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events');
+  const nextEvent = db.prepare('SELECT id FROM events WHERE id >= ? AND end_ms > ? ORDER BY id LIMIT 1').pluck();
+  const randomPlace = db.prepare('SELECT * FROM places WHERE id >= ? ORDER BY id LIMIT 1');
+  const placeBounds = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM places');
+  const sourceIds = db.prepare('SELECT id FROM sources WHERE event_id = ? ORDER BY id').pluck();
+
+  /** A current (not passed, not deleted) event, or null when there is none. */
+  const anyEvent = (): number | null => {
+    const { lo, hi } = bounds.get() as { lo: number | null; hi: number | null };
+    if (lo === null || hi === null) return null;
+    const from = lo + Math.floor(random() * (hi - lo + 1));
+    return ((nextEvent.get(from, clock()) ?? nextEvent.get(lo, clock())) as number | undefined) ?? null;
+  };
+
+  const newEvent = (): EventInput | null => {
+    const { lo, hi } = placeBounds.get() as { lo: number | null; hi: number | null };
+    if (lo === null || hi === null) return null;
+    const place = randomPlace.get(lo + Math.floor(random() * (hi - lo + 1))) as PlaceRow | undefined;
+    if (!place) return null;
+    const startMs = Math.trunc(clock() / HOUR_MS) * HOUR_MS + Math.floor(random() * 60) * DAY_MS + 18 * HOUR_MS;
+    const known = random() > 0.15;
+    const lowest = known ? round2(random() < 0.1 ? 0 : 5 + random() * 40) : null;
+    const highest = lowest === null ? null : round2(lowest + random() * 40);
+    const category = pick(MAIN_CATEGORIES);
+    return {
+      name: `Nouvel événement ${category} à ${place.city}`,
+      description: `Ajouté par la simulation le ${new Date(clock()).toISOString().slice(0, 10)}.`,
+      startMs,
+      endMs: startMs + (1 + Math.floor(random() * 4)) * HOUR_MS,
+      place: {
+        id: place.id,
+        name: place.name,
+        lng: place.lng,
+        lat: place.lat,
+        street: place.street,
+        city: place.city,
+        postalCode: place.postal_code,
+        country: place.country,
+        timeZone: place.time_zone,
+      },
+      mapPlace: place.map_id === null ? null : { id: place.map_id, name: place.name, lng: place.lng, lat: place.lat },
+      categories: [category],
+      lowestPrice: lowest,
+      highestPrice: highest,
+      sources: [
+        {
+          partner: pick(partners.length > 0 ? partners : ['Billetterie Horizon']),
+          lowestPrice: lowest,
+          highestPrice: highest,
+          link: `https://tickets.example.com/sim/${Math.floor(random() * 1e9)}`,
+          commissionFix: 0.5,
+          commissionRate: 0.04,
+        },
+      ],
+    };
+  };
+
+  for (let index = 0; index < options.changes; index++) {
+    if (options.signal?.aborted) break;
+    let roll = random() * totalWeight;
+    let kind: ChangeKind = 'update';
+    for (const [k, w] of Object.entries(CHANGE_WEIGHTS) as [ChangeKind, number][]) {
+      if ((roll -= w) < 0) {
+        kind = k;
+        break;
+      }
+    }
+    let eventId: number | null = null;
+    if (kind === 'create') {
+      const input = newEvent();
+      if (input) eventId = store.createEvent(input);
+    } else {
+      eventId = anyEvent();
+      if (eventId !== null) applyChange(kind, eventId);
+    }
+    if (eventId === null) continue;
+    counts[kind] += 1;
+    options.onChange?.({ kind, eventId, index });
+    if (options.rate !== undefined && options.rate > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 / options.rate!));
+    }
+  }
+  return counts;
+
+  function applyChange(kind: Exclude<ChangeKind, 'create'>, id: number): void {
+    switch (kind) {
+      case 'update':
+        store.updateEvent(id, { trendingScore: round2(random() * 100), name: `Événement ${id} (mis à jour)` });
+        return;
+      case 'reprice': {
+        const unknown = random() < 0.1;
+        const lowest = unknown ? null : round2(random() < 0.1 ? 0 : 5 + random() * 60);
+        store.repriceEvent(id, {
+          lowestPrice: lowest,
+          highestPrice: lowest === null ? null : round2(lowest + random() * 50),
+          isGoodDeal: random() < 0.2,
+        });
+        return;
+      }
+      case 'availabilities': {
+        const sources = sourceIds.all(id) as number[];
+        const start = clock() + Math.floor(random() * 30) * DAY_MS;
+        store.changeAvailabilities(id, {
+          ...(sources.length > 0 ? { sourceId: pick(sources) } : {}),
+          availableDates: [{ startMs: start, endMs: start + 3 * HOUR_MS, hasUnknownAvailability: random() < 0.1 }],
+        });
+        return;
+      }
+      case 'unavailable':
+        store.markUnavailable(id);
+        return;
+      case 'cancel':
+        store.cancelEvent(id);
+        return;
+      case 'delete':
+        store.deleteEvent(id);
+        return;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import type { CataloguePage, CatalogueQuery } from '../events-query';
+import { and, locationCondition, registerQueryFunctions, type SqlFragment } from './event-filter-sql';
+import { eventJsonByIds } from './find-events';
+import type { Db } from './open';
+
+/** Tombstones of deleted events are kept this long; an older `lastUpdatedAt` needs a full resync (DESIGN §4). */
+export const TOMBSTONE_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** Why a catalogue page cannot be served: the client's `lastUpdatedAt` predates the tombstone retention. */
+export const RESYNC_REQUIRED = 'resync-required';
+
+/**
+ * The catalogue's "now": the clock, but never before the last `updatedAt` handed out. The monotonic clock can run
+ * ahead of the wall clock (many writes in one millisecond), and a client's `lastUpdatedAt` must never be after the
+ * "now" of the response it came from, or an event ending between the two would never be reported as passed.
+ */
+function catalogueNow(db: Db, clockMs: number): number {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'last_updated_ms'").pluck().get() as string | undefined;
+  return Math.max(Math.trunc(clockMs), row === undefined ? 0 : Number(row));
+}
+
+function ids(db: Db, sql: string, params: unknown[]): number[] {
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...params) as number[];
+}
+
+/**
+ * Answers `POST /v2/get/catalogue` (DESIGN §4). Without `since`: a snapshot of current events (not deleted, not
+ * passed). With it: current events updated after `since`, ordered by updatedAt then id, and on page 1 the ids that
+ * changed state since then (cancelled, became unavailable, passed, deleted). Returns RESYNC_REQUIRED when `since`
+ * is older than the tombstone retention, after dropping tombstones older than it.
+ */
+export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): CataloguePage | typeof RESYNC_REQUIRED {
+  registerQueryFunctions(db);
+  const now = catalogueNow(db, clockMs);
+  const horizon = now - TOMBSTONE_RETENTION_MS;
+  if (db.prepare('SELECT 1 FROM tombstones WHERE deleted_ms < ? LIMIT 1').get(horizon)) {
+    db.prepare('DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
+  }
+  if (query.since !== null && query.since < horizon) return RESYNC_REQUIRED;
+
+  const location = locationCondition(query.location);
+  const current: SqlFragment = and([
+    query.since === null ? null : { sql: 'e.updated_ms > ?', params: [query.since] },
+    { sql: 'e.end_ms > ?', params: [now] },
+    location,
+  ]);
+  const totalItems = db
+    .prepare(`SELECT count(*) FROM events e WHERE ${current.sql}`)
+    .pluck()
+    .get(...current.params) as number;
+  const offset = (query.pageNumber - 1) * query.limit;
+  const pageIds =
+    offset < totalItems
+      ? ids(db, `SELECT e.id FROM events e WHERE ${current.sql} ORDER BY e.updated_ms, e.id LIMIT ? OFFSET ?`, [
+          ...current.params,
+          query.limit,
+          offset,
+        ])
+      : [];
+  const items = eventJsonByIds(db, pageIds, { commentaries: true, performers: true });
+  const page: CataloguePage = {
+    totalItems,
+    items,
+    eventIdsCancelled: [],
+    eventIdsNotAvailable: [],
+    eventIdsPassed: [],
+    eventIdsDeleted: [],
+  };
+  if (query.since === null || query.pageNumber !== 1) return page;
+
+  const since = query.since;
+  const where = (fragment: SqlFragment): SqlFragment => and([fragment, location]);
+  const cancelled = where({ sql: 'e.cancelled_ms > ?', params: [since] });
+  page.eventIdsCancelled = ids(db, `SELECT e.id FROM events e WHERE ${cancelled.sql} ORDER BY e.id`, cancelled.params);
+  // With trackAvailabilities, a source that sold out also counts, even while the event has other sources left.
+  const notAvailable = where(
+    query.trackAvailabilities
+      ? {
+          sql:
+            '(e.not_available_ms > ? OR (e.updated_ms > ? AND EXISTS (SELECT 1 FROM sources s ' +
+            'WHERE s.event_id = e.id AND s.not_available_ms > ?)))',
+          params: [since, since, since],
+        }
+      : { sql: 'e.not_available_ms > ?', params: [since] },
+  );
+  page.eventIdsNotAvailable = ids(
+    db,
+    `SELECT e.id FROM events e WHERE ${notAvailable.sql} ORDER BY e.id`,
+    notAvailable.params,
+  );
+  // Passed since then, or moved into the past by an update since then (a postponement undone, a wrong date fixed).
+  const passed = where({ sql: 'e.end_ms <= ? AND (e.end_ms > ? OR e.updated_ms > ?)', params: [now, since, since] });
+  page.eventIdsPassed = ids(db, `SELECT e.id FROM events e WHERE ${passed.sql} ORDER BY e.id`, passed.params);
+  page.eventIdsDeleted = ids(db, 'SELECT event_id FROM tombstones WHERE deleted_ms > ? ORDER BY event_id', [since]);
+  return page;
+}
