@@ -11,11 +11,14 @@ import { installProblemHandling } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
+import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
 import { registerImageRoutes } from './routes/images';
 import { registerEventsRoutes } from './routes/events';
 import { registerLoginRoutes } from './routes/login';
+import { registerRecordRoutes } from './routes/records';
+import { registerSearchRoutes } from './routes/search';
 import type { Db } from './store/sqlite/open';
 import { createSqliteStore } from './store/sqlite/sqlite-event-store';
 import type { EventStore } from './store/types';
@@ -112,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventRecordRoutes(app, ctx);
   registerImageRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
 
   return app;
 }

@@ -1,4 +1,5 @@
 import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './events-query';
+import type { SearchReads } from './search-types';
 
 /**
  * The storage seam (DESIGN §2): routes talk to these interfaces only, so a PostgreSQL implementation can be
@@ -198,7 +199,7 @@ export interface AvailabilityInput {
  * increasing across all writes (DESIGN §4), and returns that new `updatedAt` in ms — or `null` when the event does
  * not exist (or was deleted). Read operations of the events query, catalogue and searches are added next to these.
  */
-export interface EventStore {
+export interface EventStore extends SearchReads {
   /** The event's JSON fragments, or null when it does not exist or was deleted. */
   getEvent(id: number): StoredEventJson | null;
   /** Creates an event (and its place, map place, performers and partners when new); returns its id. */

@@ -7,6 +7,13 @@ import { deleteEvent } from './delete-event';
 import { findEvents } from './find-events';
 import { getCatalogue } from './get-catalogue';
 import { getEvent } from './get-event';
+import { getMapPlace } from './get-map-place';
+import { getPerformer } from './get-performer';
+import { listClicks } from './list-clicks';
+import { recordClick } from './record-click';
+import { search } from './search';
+import { searchPerformer } from './search-performer';
+import { searchPlace } from './search-place';
 import { markUnavailable } from './mark-unavailable';
 import type { Db } from './open';
 import { repriceEvent } from './reprice-event';
@@ -43,6 +50,13 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     deleteEvent: (id) => deleteEvent(ctx, id),
     findEvents: (query) => findEvents(db, query),
     getCatalogue: (query, nowMs) => getCatalogue(db, query, nowMs),
+    getMapPlace: (mapPlaceId) => getMapPlace(ctx, mapPlaceId),
+    getPerformer: (performerId) => getPerformer(ctx, performerId),
+    searchPlace: (name, point) => searchPlace(ctx, name, point),
+    searchPerformer: (name) => searchPerformer(ctx, name),
+    search: (params) => search(ctx, params),
+    recordClick: (input) => recordClick(ctx, input),
+    listClicks: (params) => listClicks(ctx, params),
     close: () => db.close(),
   };
 }

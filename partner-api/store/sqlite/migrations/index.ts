@@ -1,5 +1,7 @@
 import { catalogueMigration } from './001-catalogue';
 import { authMigration } from './002-auth';
+import { searchMigration } from './003-search';
+import { clicksMigration } from './004-clicks';
 
 export interface Migration {
   version: number;
@@ -8,4 +10,4 @@ export interface Migration {
 }
 
 /** Ordered, append-only: never edit a migration that has shipped, add a new one. */
-export const MIGRATIONS: Migration[] = [catalogueMigration, authMigration];
+export const MIGRATIONS: Migration[] = [catalogueMigration, authMigration, searchMigration, clicksMigration];

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { parseIsoInput, ZClicksQuerySchema, type TClicksResponse, type TPagination } from '@/lib/contract';
+import type { ServiceContext } from '../context';
+import { notFound, ProblemError } from '../http/problem';
+import { parseWith } from '../http/validate';
+
+const MINUTE_MS = 60_000;
+const MAX_TOKEN_LENGTH = 256;
+
+/** The pagination object of DESIGN §4. */
+function pagination(totalItems: number, limit: number, pageNumber: number): TPagination {
+  const totalPages = Math.ceil(totalItems / limit);
+  return {
+    totalItems,
+    totalPages,
+    perPage: limit,
+    currentPage: pageNumber,
+    nextPageParams: pageNumber < totalPages ? { pageNumber: pageNumber + 1, limit } : null,
+    previousPageParams: pageNumber > 1 ? { pageNumber: pageNumber - 1, limit } : null,
+  };
+}
+
+export interface ClickRouteOptions {
+  /** Tracked-link follows allowed per minute per IP (a click farm must not inflate commissions cheaply). */
+  perIpPerMinute: number;
+}
+
+/**
+ * `GET /v2/clicks` (the calling client's clicks only, `createdAt > minDate`, oldest first) and the public
+ * `GET /r/{token}`: verify the signed token → record the click for the client it was served to → 302 to the
+ * ticketing partner. A forged, altered or stale token answers 404 and records nothing.
+ */
+export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, options: ClickRouteOptions): void {
+  app.get('/v2/clicks', async (request) => {
+    const query = parseWith(ZClicksQuerySchema, request.query, 'query');
+    const page = ctx.store.listClicks({
+      clientId: request.clientId,
+      afterMs: query.minDate === undefined ? null : parseIsoInput(query.minDate),
+      limit: query.limit,
+      pageNumber: query.pageNumber,
+    });
+    const body: TClicksResponse = {
+      data: page.clicks,
+      pagination: pagination(page.totalItems, query.limit, query.pageNumber),
+    };
+    return body;
+  });
+
+  const perIp = app.createRateLimit({
+    max: options.perIpPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `r:${request.ip}`,
+  });
+
+  app.get('/r/:token', async (request, reply) => {
+    const limit = await perIp(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new ProblemError(429, 'Too many requests; retry later.', undefined, {
+        'retry-after': String(Math.max(1, limit.ttlInSeconds)),
+      });
+    }
+    const { token } = request.params as { token: string };
+    const target = token.length <= MAX_TOKEN_LENGTH ? ctx.verifyLinkToken(token) : null;
+    if (!target) throw notFound('Link');
+    const click = ctx.store.recordClick({
+      clientId: target.clientId,
+      sourceId: target.sourceId,
+      link: `${ctx.publicUrl}/r/${token}`,
+    });
+    if (!click) throw notFound('Link');
+    // Never cached: every follow is a click.
+    return reply.code(302).header('cache-control', 'no-store').header('location', click.redirectTo).send();
+  });
+}

@@ -1,0 +1,71 @@
+import type { TClick, TSearchItem, TSearchType } from '@/lib/contract';
+import type { StoredEventJson } from './types';
+
+/**
+ * Read operations of searches, place and performer records, and clicks (part of EventStore).
+ *
+ * Record endpoints (map place, performer, and the place/performer searches) embed at most
+ * `RECORD_EVENTS_LIMIT` events: upcoming and running ones first, soonest first, then past ones, most recent
+ * first. Their JSON still holds link markers: the route renders the caller's tracked links.
+ */
+export const RECORD_EVENTS_LIMIT = 100;
+
+/** A record (MapPlace or Performer JSON object, without `events`) and its events' stored JSON. */
+export interface RecordWithEventsJson {
+  /** The record's JSON object, complete (`{...}`); the route appends `events`. */
+  record: string;
+  events: StoredEventJson[];
+}
+
+/** Input of the combined search (GET /v2/search). */
+export interface SearchParams {
+  text: string;
+  point: { lng: number; lat: number } | null;
+  types: readonly TSearchType[];
+  limit: number;
+}
+
+/** A click to record after a tracked link was followed. */
+export interface ClickInput {
+  clientId: string;
+  sourceId: number;
+  /** The tracked link that was followed. */
+  link: string;
+}
+
+/** Result of recording a click: where to send the browser. */
+export interface RecordedClick {
+  /** The ticketing partner's real link. */
+  redirectTo: string;
+}
+
+export interface ListClicksParams {
+  clientId: string;
+  /** Only clicks strictly after this instant (ms). */
+  afterMs: number | null;
+  limit: number;
+  pageNumber: number;
+}
+
+export interface ClicksPage {
+  clicks: TClick[];
+  totalItems: number;
+}
+
+/** The search, record and click reads every EventStore implements. */
+export interface SearchReads {
+  /** A map place with its events, or null when unknown. */
+  getMapPlace(mapPlaceId: string): RecordWithEventsJson | null;
+  /** A performer with their events, or null when unknown. */
+  getPerformer(performerId: number): RecordWithEventsJson | null;
+  /** The map place best matching `name` near the point, or null (none, or no event took place there yet). */
+  searchPlace(name: string, point: { lng: number; lat: number }): RecordWithEventsJson | null;
+  /** The performer whose identity confidently matches `name` and who has an event, or null. */
+  searchPerformer(name: string): RecordWithEventsJson | null;
+  /** Combined search-bar results, best first. */
+  search(params: SearchParams): TSearchItem[];
+  /** Records a click on a source's tracked link; null when the source no longer exists. */
+  recordClick(input: ClickInput): RecordedClick | null;
+  /** One page of a client's clicks, oldest first. */
+  listClicks(params: ListClicksParams): ClicksPage;
+}
