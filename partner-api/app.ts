@@ -7,7 +7,7 @@ import { createTokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
-import { installProblemHandling } from './http/problem-handler';
+import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
@@ -66,6 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Long enough for every contract limit (a 256-character map place id gets a 400 naming the field); beyond it,
+    // and for undecodable URLs, the router's own answer is replaced by a problem (fuzz.test.ts found both).
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
