@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ZLoginResponseSchema, type TLoginResponse } from '@/lib/contract';
 import { buildApp } from './app';
 import { manualClock } from './clock';
@@ -43,13 +43,14 @@ export async function createTestApp(
     store?: EventStore;
     clock?: ReturnType<typeof manualClock>;
     config?: Partial<ServiceConfig>;
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? openDatabase(':memory:');
   const clock = options.clock ?? manualClock(TEST_START_MS);
   const config = testServiceConfig(options.config);
   const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
-  const app = await buildApp({ db, clock, config, store });
+  const app = await buildApp({ db, clock, config, store, ...(options.logger ? { logger: options.logger } : {}) });
   const tokens = new Map<string, string>();
 
   async function login(clientId: 'demo' | 'demo-b' = 'demo'): Promise<TLoginResponse> {

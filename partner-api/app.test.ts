@@ -95,3 +95,46 @@ describe('service basics', () => {
     expectProblem(response, 413);
   });
 });
+
+describe('unexpected errors and logs', () => {
+  it('answers an unexpected error with a bare 500 problem and logs it server-side only', async () => {
+    const lines: string[] = [];
+    const { createServiceLogger } = await import('./http/logger');
+    const logger = createServiceLogger('info', { write: (line: string) => void lines.push(line) });
+    await t.close();
+    t = await createTestApp({ logger });
+    t.app.get('/v2/boom', async () => {
+      throw new Error('SQLITE_ERROR near "SELEC": /srv/data/partner-api.sqlite');
+    });
+    const response = await t.request({ method: 'GET', url: '/v2/boom' });
+    const body = expectProblem(response, 500);
+    expect(JSON.stringify(body)).not.toMatch(/SQLITE|sqlite|SELEC/);
+    expect(lines.join('\n')).toContain('SQLITE_ERROR');
+  });
+
+  it('never writes a secret or token to the log', async () => {
+    const lines: string[] = [];
+    const { createServiceLogger } = await import('./http/logger');
+    const logger = createServiceLogger('trace', { write: (line: string) => void lines.push(line) });
+    await t.close();
+    t = await createTestApp({ logger });
+    const tokens = await t.login();
+    await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { grantAccess: 'refreshToken', refreshToken: tokens.refreshToken },
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: '/v2/event/1',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    // What a handler or hook might log about a request: redacted by path.
+    logger.info({ req: { headers: { authorization: `Bearer ${tokens.accessToken}` } }, body: tokens }, 'debugging');
+    logger.info({ clientSecret: 'demo-secret' }, 'debugging');
+    const log = lines.join('\n');
+    expect(log).toContain('[redacted]');
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of ['demo-secret', tokens.accessToken, tokens.refreshToken]) expect(log).not.toContain(secret);
+  });
+});

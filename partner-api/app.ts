@@ -1,5 +1,5 @@
 import rateLimitPlugin from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authenticate } from './auth/bearer';
 import { ensureDemoClients } from './auth/clients';
 import { deriveKey, resolveRootSecret } from './auth/signing-key';
@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
+import { createServiceLogger } from './http/logger';
 import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
@@ -14,8 +15,8 @@ import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
-import { registerImageRoutes } from './routes/images';
 import { registerEventsRoutes } from './routes/events';
+import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
@@ -33,18 +34,6 @@ export interface BuildAppOptions {
   store?: EventStore;
 }
 
-/** Never written to logs, wherever they appear in a logged object. */
-const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'clientSecret',
-  'refreshToken',
-  'accessToken',
-  '*.clientSecret',
-  '*.refreshToken',
-  '*.accessToken',
-];
-
 const MINUTE_MS = 60_000;
 
 /** Routes that need no access token; everything else under `/v2/` does. */
@@ -58,11 +47,8 @@ function needsAuth(routeUrl: string | undefined): boolean {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
-  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = options.logger
-    ? { loggerInstance: options.logger }
-    : { logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } };
   const app = Fastify({
-    ...logging,
+    loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -4,6 +4,7 @@ import { ClientError, createClient, listClients } from './auth/clients';
 import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { closeOnSignals, startService } from './main';
+import { simulateCommand } from './simulate';
 import { openDatabase } from './store/sqlite/open';
 
 /**
@@ -60,8 +61,8 @@ const clients: Command = async (args, config) => {
   }
 };
 
-/** Every command; `simulate` is added by the events work (partner-api/simulate.ts). */
-export const COMMANDS: Record<string, Command> = { serve, clients };
+/** Every command. */
+export const COMMANDS: Record<string, Command> = { serve, clients, simulate: simulateCommand };
 
 /** Parses `--name value` options of a command; unknown options are an error. */
 export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {

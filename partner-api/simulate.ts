@@ -1,6 +1,9 @@
+import { parseArgs } from 'node:util';
 import { MAIN_CATEGORIES } from '@/lib/contract';
-import type { Clock } from './clock';
-import type { Db } from './store/sqlite/open';
+import { systemClock, type Clock } from './clock';
+import type { ServiceConfig } from './env';
+import { openDatabase, type Db } from './store/sqlite/open';
+import { createSqliteStore } from './store/sqlite/sqlite-event-store';
 import type { EventInput, EventStore } from './store/types';
 
 /** The kinds of change the simulator applies, with their weights (a plausible day of a ticketing catalogue). */
@@ -190,5 +193,66 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
         store.deleteEvent(id);
         return;
     }
+  }
+}
+
+/**
+ * `npm run partner-api -- simulate --changes N [--rate R] [--seed S]`: applies N changes to the database of the
+ * environment (PARTNER_API_DB) — safe while `serve` runs on it (SQLite WAL, one writer at a time).
+ */
+export async function simulateCommand(args: string[], config: ServiceConfig): Promise<number> {
+  let values: { changes?: string; rate?: string; seed?: string };
+  try {
+    values = parseArgs({
+      args,
+      options: { changes: { type: 'string' }, rate: { type: 'string' }, seed: { type: 'string' } },
+      allowPositionals: false,
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 2;
+  }
+  const changes = Number(values.changes);
+  const rate = values.rate === undefined ? undefined : Number(values.rate);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (!Number.isInteger(changes) || changes < 1 || (rate !== undefined && !(rate > 0)) || Number.isNaN(seed)) {
+    console.error(
+      'Usage: npm run partner-api -- simulate --changes N [--rate R] [--seed S]  (N ≥ 1, R > 0 per second)',
+    );
+    return 2;
+  }
+  const db = openDatabase(config.dbFile);
+  const store = createSqliteStore(db, { clock: systemClock, publicUrl: config.publicUrl });
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const started = Date.now();
+    const counts = await simulate({
+      db,
+      store,
+      clock: systemClock,
+      changes,
+      ...(rate === undefined ? {} : { rate }),
+      ...(seed === undefined ? {} : { seed }),
+      signal: abort.signal,
+      onChange: ({ kind, eventId, index }) => {
+        if (rate !== undefined || (index + 1) % 1000 === 0) console.log(`#${index + 1} ${kind} event ${eventId}`);
+      },
+    });
+    const applied = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(
+      `Applied ${applied} changes in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+        Object.entries(counts)
+          .map(([kind, n]) => `${kind} ${n}`)
+          .join(', '),
+    );
+    return 0;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    db.close();
   }
 }

@@ -1,86 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZGetCatalogueResponseSchema,
-  ZLoginResponseSchema,
-  ZProblemSchema,
-  type TEvent,
-  type TGetCatalogueResponse,
-} from '@/lib/contract';
+import { ZGetCatalogueResponseSchema, ZProblemSchema, type TEvent } from '@/lib/contract';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
+import { currentIds, Mirror } from './testing/catalogue-mirror';
 import { eventSpecArb, replaceEvents, serviceWith, toEventInput } from './testing/events-test-data';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 type Service = Awaited<ReturnType<typeof serviceWith>>;
-
-/** A partner's mirror that follows DESIGN §4's algorithm: always page 1, `lastUpdatedAt` = largest updatedAt seen. */
-class Mirror {
-  events = new Map<number, TEvent>();
-  lastUpdatedAt: string | null = null;
-  resyncs = 0;
-
-  private token: string | null = null;
-  private refreshToken: string | null = null;
-
-  constructor(private readonly ctx: Service) {}
-
-  /** A new access token: the cheap refresh grant while the refresh token lives, else the secret grant. */
-  private async login(): Promise<string> {
-    if (this.refreshToken) {
-      const response = await this.ctx.service.app.inject({
-        method: 'POST',
-        url: '/login',
-        payload: { grantAccess: 'refreshToken', refreshToken: this.refreshToken },
-      });
-      if (response.statusCode === 201) {
-        const body = ZLoginResponseSchema.parse(response.json());
-        this.refreshToken = body.refreshToken;
-        return body.accessToken;
-      }
-    }
-    const body = await this.ctx.service.login();
-    this.refreshToken = body.refreshToken;
-    return body.accessToken;
-  }
-
-  /** POSTs to the catalogue like a real client: logs in again when its access token has expired. */
-  async post(payload: object) {
-    for (let attempt = 0; ; attempt++) {
-      this.token ??= await this.login();
-      const response = await this.ctx.service.app.inject({
-        method: 'POST',
-        url: '/v2/get/catalogue',
-        payload,
-        headers: { authorization: `Bearer ${this.token}` },
-      });
-      if (response.statusCode !== 401 || attempt > 0) return response;
-      this.token = null;
-    }
-  }
-
-  /** One request; true when the mirror is up to date with the response's state. */
-  async step(limit: number): Promise<boolean> {
-    const payload = { limit, ...(this.lastUpdatedAt === null ? {} : { lastUpdatedAt: this.lastUpdatedAt }) };
-    const response = await this.post(payload);
-    if (response.statusCode === 410) {
-      expect(ZProblemSchema.parse(response.json()).status).toBe(410);
-      this.events.clear();
-      this.lastUpdatedAt = null;
-      this.resyncs += 1;
-      return false;
-    }
-    expect(response.statusCode, response.body).toBe(201);
-    const body: TGetCatalogueResponse = ZGetCatalogueResponseSchema.parse(response.json());
-    // Removals first: an id can only be both deleted and present again if it was re-used by a new event.
-    for (const id of [...body.data.eventIdsDeleted, ...body.data.eventIdsPassed]) this.events.delete(id);
-    for (const event of body.data.events) this.events.set(event.id, event);
-    const last = body.data.events.at(-1);
-    if (last) this.lastUpdatedAt = last.updatedAt;
-    return body.pagination.totalPages <= 1;
-  }
-}
 
 const writeArb = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('create' as const), spec: eventSpecArb }), weight: 3 },
@@ -110,16 +38,6 @@ const writeArb = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('sync' as const), limit: fc.integer({ min: 1, max: 6 }) }), weight: 4 },
 );
 
-/** Reads the mirror's current ids and the server's, with nothing written in between. */
-function currentIds(ctx: Service): number[] {
-  const db = ctx.store.ctx.db;
-  const lastUpdated = Number(
-    (db.prepare("SELECT value FROM meta WHERE key = 'last_updated_ms'").pluck().get() as string | undefined) ?? 0,
-  );
-  const now = Math.max(ctx.clock(), lastUpdated);
-  return db.prepare('SELECT id FROM events WHERE end_ms > ? ORDER BY id').pluck().all(now) as number[];
-}
-
 describe('POST /v2/get/catalogue scenarios', () => {
   let ctx: Service;
   beforeAll(async () => {
@@ -141,6 +59,89 @@ describe('POST /v2/get/catalogue scenarios', () => {
     expect(await mirror.step(10)).toBe(true);
     expect(mirror.events.has(id)).toBe(false);
     expect(currentIds(ctx)).not.toContain(id);
+  });
+});
+
+describe('POST /v2/get/catalogue contract', () => {
+  let ctx: Service;
+  beforeAll(async () => {
+    ctx = await serviceWith([]);
+  });
+  afterAll(async () => {
+    await ctx.service.close();
+  });
+
+  it('answers 410 problem+json for a lastUpdatedAt older than the 30-day tombstone retention', async () => {
+    const old = new Date(ctx.clock() - 31 * DAY_MS).toISOString();
+    const response = await ctx.service.request({
+      method: 'POST',
+      url: '/v2/get/catalogue',
+      payload: { lastUpdatedAt: old },
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(ZProblemSchema.parse(response.json()).errors?.[0]?.pointer).toBe('#/lastUpdatedAt');
+    const recent = await ctx.service.request({
+      method: 'POST',
+      url: '/v2/get/catalogue',
+      payload: { lastUpdatedAt: new Date(ctx.clock() - 29 * DAY_MS).toISOString() },
+    });
+    expect(recent.statusCode).toBe(201);
+  });
+
+  it('fills the id lists on page 1 only, and lists deletions from tombstones', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 3 });
+    replaceEvents(ctx.store, []);
+    const since = new Date(ctx.clock()).toISOString();
+    ctx.clock.advance(1000);
+    const base = { ...spec!, startHour: 48, durationHours: 2 };
+    const ids = [1, 2, 3, 4].map(() => ctx.store.createEvent(toEventInput(base)));
+    ctx.store.cancelEvent(ids[0]!);
+    ctx.store.markUnavailable(ids[1]!);
+    ctx.store.deleteEvent(ids[2]!);
+    const page = async (pageNumber: number, trackAvailabilities = false) => {
+      const response = await ctx.service.request({
+        method: 'POST',
+        url: '/v2/get/catalogue',
+        payload: { lastUpdatedAt: since, limit: 1, pageNumber, trackAvailabilities },
+      });
+      expect(response.statusCode).toBe(201);
+      return ZGetCatalogueResponseSchema.parse(response.json());
+    };
+    const first = await page(1);
+    expect(first.data.eventIdsCancelled).toEqual([ids[0]]);
+    expect(first.data.eventIdsNotAvailable).toEqual([ids[1]]);
+    expect(first.data.eventIdsDeleted).toContain(ids[2]);
+    expect(first.pagination.totalItems).toBe(3);
+    const second = await page(2);
+    expect(second.data.events).toHaveLength(1);
+    expect(second.data).toMatchObject({
+      eventIdsCancelled: [],
+      eventIdsNotAvailable: [],
+      eventIdsPassed: [],
+      eventIdsDeleted: [],
+    });
+    // updatedAt strictly increases along the feed.
+    const all = [...first.data.events, ...second.data.events, ...(await page(3)).data.events];
+    const times = all.map((e) => Date.parse(e.updatedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(times).size).toBe(times.length);
+  });
+
+  it('rejects bad catalogue input with a 400 naming the field', async () => {
+    for (const [payload, pointer] of [
+      [{ limit: 0 }, '#/limit'],
+      [{ limit: 501 }, '#/limit'],
+      [{ pageNumber: 0 }, '#/pageNumber'],
+      [{ lastUpdatedAt: 'yesterday' }, '#/lastUpdatedAt'],
+      [{ trackAvailabilities: 1 }, '#/trackAvailabilities'],
+      [{ locationFilter: { circle: { lng: 0, lat: 91, maxDistance: 5 } } }, '#/locationFilter/circle/lat'],
+      [{ since: '2026-01-01' }, '#/since'],
+    ] as const) {
+      const response = await ctx.service.request({ method: 'POST', url: '/v2/get/catalogue', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(ZProblemSchema.parse(response.json()).errors?.map((e) => e.pointer)).toContain(pointer);
+    }
   });
 });
 
@@ -226,17 +227,7 @@ describe('POST /v2/get/catalogue sync is lossless', () => {
           for (let i = 0; i < 200 && !done; i++) done = await mirror.step(finalLimit);
           expect(done).toBe(true);
 
-          const db = ctx.store.ctx.db;
-          const lastUpdated = Number(
-            (db.prepare("SELECT value FROM meta WHERE key = 'last_updated_ms'").pluck().get() as string | undefined) ??
-              0,
-          );
-          const now = Math.max(ctx.clock(), lastUpdated);
-          const currentIds = db
-            .prepare('SELECT id FROM events WHERE end_ms > ? ORDER BY id')
-            .pluck()
-            .all(now) as number[];
-          expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(currentIds);
+          expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(currentIds(ctx));
 
           const snapshot = new Map<number, TEvent>();
           for (let pageNumber = 1; ; pageNumber++) {

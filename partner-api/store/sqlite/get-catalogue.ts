@@ -1,5 +1,6 @@
 import type { CataloguePage, CatalogueQuery } from '../events-query';
 import { and, locationCondition, registerQueryFunctions, type SqlFragment } from './event-filter-sql';
+import { eventIndex } from './event-index';
 import { eventJsonByIds } from './find-events';
 import type { Db } from './open';
 
@@ -36,30 +37,17 @@ export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): Ca
   registerQueryFunctions(db);
   const now = catalogueNow(db, clockMs);
   const horizon = now - TOMBSTONE_RETENTION_MS;
+  const index = eventIndex(db);
+  // The index learns of deletions from tombstones: let it see them before old ones are purged.
+  index.refresh();
   if (db.prepare('SELECT 1 FROM tombstones WHERE deleted_ms < ? LIMIT 1').get(horizon)) {
     db.prepare('DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
   }
   if (query.since !== null && query.since < horizon) return RESYNC_REQUIRED;
 
-  const location = locationCondition(query.location);
-  const current: SqlFragment = and([
-    query.since === null ? null : { sql: 'e.updated_ms > ?', params: [query.since] },
-    { sql: 'e.end_ms > ?', params: [now] },
-    location,
-  ]);
-  const totalItems = db
-    .prepare(`SELECT count(*) FROM events e WHERE ${current.sql}`)
-    .pluck()
-    .get(...current.params) as number;
   const offset = (query.pageNumber - 1) * query.limit;
-  const pageIds =
-    offset < totalItems
-      ? ids(db, `SELECT e.id FROM events e WHERE ${current.sql} ORDER BY e.updated_ms, e.id LIMIT ? OFFSET ?`, [
-          ...current.params,
-          query.limit,
-          offset,
-        ])
-      : [];
+  const { totalItems, ids: pageIds } = index.catalogue(query.location, query.since, now, offset, query.limit);
+  const location = locationCondition(query.location);
   const items = eventJsonByIds(db, pageIds, { commentaries: true, performers: true });
   const page: CataloguePage = {
     totalItems,
@@ -92,8 +80,7 @@ export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): Ca
     notAvailable.params,
   );
   // Passed since then, or moved into the past by an update since then (a postponement undone, a wrong date fixed).
-  const passed = where({ sql: 'e.end_ms <= ? AND (e.end_ms > ? OR e.updated_ms > ?)', params: [now, since, since] });
-  page.eventIdsPassed = ids(db, `SELECT e.id FROM events e WHERE ${passed.sql} ORDER BY e.id`, passed.params);
+  page.eventIdsPassed = index.passedSince(query.location, since, now);
   page.eventIdsDeleted = ids(db, 'SELECT event_id FROM tombstones WHERE deleted_ms > ? ORDER BY event_id', [since]);
   return page;
 }

@@ -1,0 +1,377 @@
+/**
+ * The events benchmark (DESIGN §5): seeds N events (default 100 000) into a temporary database file, runs the
+ * service in a child process on 127.0.0.1:0 and measures over real HTTP, for street / city / region / country
+ * viewports × 1-day / 1-week / 1-month windows × no filter / a category filter / a price filter, the p50 and p99
+ * latency of `limit: 500` pages, each against the floor: `JSON.stringify` of the same payload, in the same run.
+ * Also page 100 at `limit: 500`, a full catalogue walk, and the service process's memory.
+ * Writes bench/results/events.json and bench/results/events.md (the table for the README).
+ *
+ *   npx tsx bench/events.ts [--events 1000000] [--iterations 40] [--db file.sqlite (reuse or keep a seeded file)]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DAY_MS = 24 * 3_600_000;
+
+interface Viewport {
+  name: string;
+  rectangle: { minLng: number; maxLng: number; minLat: number; maxLat: number };
+}
+
+/** Around Paris, densest in the seed: a street, the city, Île-de-France, mainland France. */
+const VIEWPORTS: Viewport[] = [
+  { name: 'street', rectangle: { minLng: 2.335, maxLng: 2.36, minLat: 48.85, maxLat: 48.865 } },
+  { name: 'city', rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
+  { name: 'region', rectangle: { minLng: 1.44, maxLng: 3.56, minLat: 48.12, maxLat: 49.24 } },
+  { name: 'country', rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
+];
+const WINDOWS = [
+  { name: '1 day', days: 1 },
+  { name: '1 week', days: 7 },
+  { name: '1 month', days: 30 },
+];
+const FILTERS: { name: string; body: object }[] = [
+  { name: 'none', body: {} },
+  { name: 'category', body: { categories: ['musique'] } },
+  { name: 'price', body: { pricesFilter: { lowestPrice: 0, highestPrice: 20 } } },
+];
+
+interface CaseResult {
+  viewport: string;
+  window: string;
+  filter: string;
+  totalItems: number;
+  items: number;
+  bytes: number;
+  p50Ms: number;
+  p99Ms: number;
+  stringifyMs: number;
+  ratio: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Median time of `JSON.stringify(value)` over a few runs: the floor a response cannot beat. */
+function stringifyMs(value: unknown, runs = 15): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    JSON.stringify(value);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+/** Memory of a process from /proc (Linux): current and peak resident set, MB. */
+function processMemory(pid: number): { rssMb: number; peakRssMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Child: the service under test.
+
+async function serve(dbFile: string): Promise<void> {
+  const { buildApp } = await import('../partner-api/app');
+  const { systemClock } = await import('../partner-api/clock');
+  const { testServiceConfig } = await import('../partner-api/env');
+  const { openDatabase } = await import('../partner-api/store/sqlite/open');
+  const db = openDatabase(dbFile);
+  const config = testServiceConfig({ dbFile, publicUrl: 'http://127.0.0.1:4000', logLevel: 'silent' });
+  const app = await buildApp({ db, clock: systemClock, config });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${url}\n`);
+  const stop = () => void app.close().finally(() => db.close());
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  process.once('disconnect', stop);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Parent: seed, start the service, measure.
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function post(base: URL, path: string, body: object, token?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      new URL(path, base),
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function startChild(dbFile: string): Promise<{ child: ChildProcess; base: URL }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dbFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<URL>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match) resolve(new URL(match[1]!));
+    });
+    child.once('exit', (code) => reject(new Error(`service exited early (${code})`)));
+  });
+  return { child, base };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      events: { type: 'string', default: '100000' },
+      iterations: { type: 'string', default: '40' },
+      db: { type: 'string' },
+      serve: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (values.serve) return serve(values.serve);
+
+  const events = Number(values.events);
+  const iterations = Math.max(5, Number(values.iterations));
+  const tempDir = values.db ? null : mkdtempSync(join(tmpdir(), 'eventmap-bench-'));
+  const dbFile = values.db ?? join(tempDir!, 'events.sqlite');
+  const now = Date.now();
+
+  if (!existsSync(dbFile)) {
+    const { openDatabase } = await import('../partner-api/store/sqlite/open');
+    const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
+    console.log(`Seeding ${events.toLocaleString('en')} events into ${dbFile}…`);
+    const db = openDatabase(dbFile);
+    const stats = seedCatalogue(db, { events, seed: 'bench', now, batchSize: 5_000 });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    console.log(`Seeded in ${(stats.durationMs / 1000).toFixed(1)} s`);
+  } else {
+    console.log(`Reusing ${dbFile}`);
+  }
+
+  const { child, base } = await startChild(dbFile);
+  try {
+    const login = await post(base, '/login', {
+      grantAccess: 'clientSecret',
+      clientId: 'demo',
+      clientSecret: 'demo-secret',
+    });
+    const token = (JSON.parse(login.text) as { accessToken: string }).accessToken;
+
+    /** Times `iterations` identical requests (after warm-up); returns sorted latencies and the last body. */
+    const measure = async (path: string, body: object, runs = iterations) => {
+      let last = { status: 0, text: '' };
+      for (let i = 0; i < 3; i++) last = await post(base, path, body, token);
+      if (last.status !== 201) throw new Error(`${path} ${JSON.stringify(body)} → ${last.status} ${last.text}`);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        last = await post(base, path, body, token);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return { times, text: last.text };
+    };
+
+    const cases: CaseResult[] = [];
+    const minDate = new Date(now).toISOString();
+    for (const viewport of VIEWPORTS) {
+      for (const window of WINDOWS) {
+        for (const filter of FILTERS) {
+          const body = {
+            locationFilter: { rectangle: viewport.rectangle },
+            datesFilter: { minDate, maxDate: new Date(now + window.days * DAY_MS).toISOString() },
+            limit: 500,
+            ...filter.body,
+          };
+          const { times, text } = await measure('/v2/get/events', body);
+          const parsed = JSON.parse(text) as { data: unknown[]; pagination: { totalItems: number } };
+          const floor = stringifyMs(parsed);
+          const p50 = percentile(times, 50);
+          const result: CaseResult = {
+            viewport: viewport.name,
+            window: window.name,
+            filter: filter.name,
+            totalItems: parsed.pagination.totalItems,
+            items: parsed.data.length,
+            bytes: Buffer.byteLength(text),
+            p50Ms: round(p50),
+            p99Ms: round(percentile(times, 99)),
+            stringifyMs: round(floor),
+            ratio: round(p50 / floor),
+          };
+          cases.push(result);
+          console.log(
+            `${viewport.name.padEnd(8)} ${window.name.padEnd(8)} ${filter.name.padEnd(9)} ` +
+              `${String(result.totalItems).padStart(6)} matches  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  ` +
+              `stringify ${result.stringifyMs} ms  ×${result.ratio}`,
+          );
+        }
+      }
+    }
+
+    // Page 100 at limit 500: the whole seeded period in the country viewport has enough matches.
+    const deepBody = {
+      locationFilter: { rectangle: VIEWPORTS[3]!.rectangle },
+      datesFilter: {
+        minDate: new Date(now - 30 * DAY_MS).toISOString(),
+        maxDate: new Date(now + 150 * DAY_MS).toISOString(),
+      },
+      limit: 500,
+      pageNumber: 100,
+    };
+    const deep = await measure('/v2/get/events', deepBody, Math.max(5, Math.floor(iterations / 2)));
+    const deepParsed = JSON.parse(deep.text) as { data: unknown[]; pagination: { totalItems: number } };
+    const deepFloor = stringifyMs(deepParsed);
+    const page100 = {
+      totalItems: deepParsed.pagination.totalItems,
+      items: deepParsed.data.length,
+      p50Ms: round(percentile(deep.times, 50)),
+      p99Ms: round(percentile(deep.times, 99)),
+      stringifyMs: round(deepFloor),
+      ratio: round(percentile(deep.times, 50) / deepFloor),
+    };
+    console.log(`page 100: ${JSON.stringify(page100)}`);
+
+    // A full catalogue walk (snapshot, limit 500) against stringifying every page's payload.
+    let walkMs = 0;
+    let walkStringifyMs = 0;
+    let walkEvents = 0;
+    let walkPages = 0;
+    for (let pageNumber = 1; ; pageNumber++) {
+      const start = performance.now();
+      const response = await post(base, '/v2/get/catalogue', { limit: 500, pageNumber }, token);
+      walkMs += performance.now() - start;
+      if (response.status !== 201) throw new Error(`catalogue → ${response.status} ${response.text}`);
+      const parsed = JSON.parse(response.text) as {
+        data: { events: unknown[] };
+        pagination: { nextPageParams: unknown };
+      };
+      walkStringifyMs += stringifyMs(parsed, 3);
+      walkEvents += parsed.data.events.length;
+      walkPages += 1;
+      if (parsed.pagination.nextPageParams === null || walkPages > 10_000) break;
+    }
+    const walk = {
+      events: walkEvents,
+      pages: walkPages,
+      totalMs: round(walkMs),
+      stringifyMs: round(walkStringifyMs),
+      ratio: round(walkMs / walkStringifyMs),
+    };
+    console.log(`catalogue walk: ${JSON.stringify(walk)}`);
+
+    const memory = processMemory(child.pid!);
+    console.log(`service memory: ${JSON.stringify(memory)}`);
+
+    const worst = Math.max(...cases.map((c) => c.ratio));
+    const result = {
+      date: new Date(now).toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      events,
+      iterations,
+      targets: {
+        p50RatioMax: events >= 1_000_000 ? 5 : 3,
+        page100RatioMax: 5,
+        catalogueWalkRatioMax: 2,
+      },
+      cases,
+      worstRatio: worst,
+      page100,
+      catalogueWalk: walk,
+      serviceMemory: memory,
+    };
+    mkdirSync(join(here, 'results'), { recursive: true });
+    const suffix = events === 100_000 ? '' : `-${events}`;
+    writeFileSync(join(here, 'results', `events${suffix}.json`), JSON.stringify(result, null, 2) + '\n');
+    writeFileSync(join(here, 'results', `events${suffix}.md`), markdown(result));
+    console.log(`Wrote bench/results/events${suffix}.json and .md`);
+  } finally {
+    child.kill('SIGTERM');
+    agent.destroy();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function markdown(r: {
+  date: string;
+  machine: { cpus: number; model: string; node: string };
+  events: number;
+  iterations: number;
+  targets: { p50RatioMax: number; page100RatioMax: number; catalogueWalkRatioMax: number };
+  cases: CaseResult[];
+  worstRatio: number;
+  page100: { totalItems: number; p50Ms: number; p99Ms: number; stringifyMs: number; ratio: number };
+  catalogueWalk: { events: number; pages: number; totalMs: number; stringifyMs: number; ratio: number };
+  serviceMemory: { rssMb: number; peakRssMb: number } | null;
+}): string {
+  const ok = (ratio: number, max: number) => (ratio <= max ? '✅' : '❌');
+  const lines = [
+    `### Events query — ${r.events.toLocaleString('en')} events`,
+    '',
+    `Measured ${r.date} on ${r.machine.cpus} × ${r.machine.model}, Node ${r.machine.node}; ${r.iterations} requests per ` +
+      'case over HTTP (keep-alive, one at a time) after 3 warm-ups, `limit: 500`. "Floor" is `JSON.stringify` of the ' +
+      `same response payload in the same run; target p50 ≤ ${r.targets.p50RatioMax}× the floor.`,
+    '',
+    '| Viewport | Window | Filter | Matches | Page | p50 ms | p99 ms | Floor ms | p50 / floor |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+    ...r.cases.map(
+      (c) =>
+        `| ${c.viewport} | ${c.window} | ${c.filter} | ${c.totalItems} | ${c.items} | ${c.p50Ms} | ${c.p99Ms} | ` +
+        `${c.stringifyMs} | ${c.ratio} ${ok(c.ratio, r.targets.p50RatioMax)} |`,
+    ),
+    '',
+    `- Worst p50 / floor: **${r.worstRatio}** (target ≤ ${r.targets.p50RatioMax}).`,
+    `- Page 100 at \`limit: 500\` (country, ${r.page100.totalItems} matches): p50 ${r.page100.p50Ms} ms, p99 ` +
+      `${r.page100.p99Ms} ms, floor ${r.page100.stringifyMs} ms → **${r.page100.ratio}×** ` +
+      `${ok(r.page100.ratio, r.targets.page100RatioMax)} (target ≤ ${r.targets.page100RatioMax}).`,
+    `- Full catalogue walk (${r.catalogueWalk.events} events, ${r.catalogueWalk.pages} pages of 500): ` +
+      `${r.catalogueWalk.totalMs} ms against ${r.catalogueWalk.stringifyMs} ms to stringify it all → ` +
+      `**${r.catalogueWalk.ratio}×** ${ok(r.catalogueWalk.ratio, r.targets.catalogueWalkRatioMax)} ` +
+      `(target ≤ ${r.targets.catalogueWalkRatioMax}).`,
+    r.serviceMemory
+      ? `- Service process memory after the run: RSS ${r.serviceMemory.rssMb} MB, peak ${r.serviceMemory.peakRssMb} MB.`
+      : '- Service process memory: not available on this platform.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createTrackedLinks } from './tracked-link';
+import { linkMarkerValue } from './link-marker';
+
+const links = createTrackedLinks({ key: Buffer.alloc(32, 7), publicUrl: 'https://api.example.com' });
+
+describe('tracked links', () => {
+  it('round-trips source and client through a signed token', () => {
+    const token = links.tokenFor(42, 'demo-b');
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(links.verifyLinkToken(token)).toEqual({ sourceId: 42, clientId: 'demo-b' });
+    expect(links.urlFor(42, 'demo-b')).toBe(`https://api.example.com/r/${token}`);
+  });
+
+  it('gives each client its own token for a source', () => {
+    expect(links.tokenFor(42, 'demo')).not.toBe(links.tokenFor(42, 'demo-b'));
+  });
+
+  it('refuses forged, altered, truncated and foreign tokens', () => {
+    const token = links.tokenFor(42, 'demo');
+    const [payload, signature] = token.split('.') as [string, string];
+    const forgedPayload = Buffer.from('42.demo-b').toString('base64url');
+    const other = createTrackedLinks({ key: Buffer.alloc(32, 8), publicUrl: 'https://api.example.com' });
+    for (const bad of [
+      `${forgedPayload}.${signature}`,
+      `${payload}.${signature.slice(0, -1)}`,
+      `${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      payload,
+      `${payload}.`,
+      '',
+      'a.b.c',
+      other.tokenFor(42, 'demo'),
+      `${payload}.${signature}`.repeat(10),
+    ]) {
+      expect(links.verifyLinkToken(bad), bad).toBeNull();
+    }
+  });
+
+  it('replaces every marker of serialized JSON with the client link', () => {
+    const json = JSON.stringify({ sources: [{ link: linkMarkerValue(1) }, { link: linkMarkerValue(22) }] });
+    const rendered = JSON.parse(links.renderLinks(json, 'demo')) as { sources: Array<{ link: string }> };
+    expect(rendered.sources.map((source) => source.link)).toEqual([links.urlFor(1, 'demo'), links.urlFor(22, 'demo')]);
+    // Cached renderings stay per client.
+    const again = JSON.parse(links.renderLinks(json, 'demo-b')) as { sources: Array<{ link: string }> };
+    expect(again.sources[0]?.link).toBe(links.urlFor(1, 'demo-b'));
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '@/lib/contract/openapi';
+import { createTestApp, type TestApp } from '../app-testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Any absolute URL other than the service's own and the spec/namespace identifiers that are never fetched. */
+function externalUrls(text: string): string[] {
+  return [...text.matchAll(/(?:src|href)\s*=\s*["']?(https?:)?\/\/[^"'\s>]+/gi)].map((match) => match[0]);
+}
+
+describe('OpenAPI document and reference page', () => {
+  it('serves an OpenAPI 3.1 document listing every operation, without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    for (const operation of OPERATIONS) {
+      expect(document.paths[operation.path]?.[operation.method], `${operation.method} ${operation.path}`).toBeDefined();
+    }
+  });
+
+  it('serves /docs as HTML whose assets are all local', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs' });
+    const page =
+      response.statusCode === 302 ? await t.app.inject({ method: 'GET', url: response.headers.location! }) : response;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(externalUrls(page.body)).toEqual([]);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toMatch(/https?:/);
+
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets) {
+      const url = asset.startsWith('/') ? asset : `/docs/${asset.replace(/^\.\//, '')}`;
+      const fetched = await t.app.inject({ method: 'GET', url });
+      expect(fetched.statusCode, url).toBe(200);
+    }
+    const initializer = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain('validatorUrl: null');
+    expect(initializer.body).not.toMatch(/url: "https?:\/\//);
+  });
+});
