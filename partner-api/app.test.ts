@@ -46,6 +46,17 @@ describe('service basics', () => {
     expect(putEvent.headers.allow).toBe('GET, HEAD');
   });
 
+  it('answers an undecodable URL or an over-long path segment with a 400 problem', async () => {
+    for (const url of ['/v2/event/%zz', '/%', `/v2/event/${'9'.repeat(600)}`]) {
+      const response = await t.request({ method: 'GET', url });
+      expectProblem(response, 400);
+      expect(response.body).not.toContain('FST_');
+    }
+    // Long but legitimate path parameters still reach the route's own validation.
+    const long = await t.request({ method: 'GET', url: `/v2/event/${'9'.repeat(300)}` });
+    expect(ZProblemSchema.parse(long.json()).errors?.[0]?.pointer).toBe('#/eventId');
+  });
+
   it('refuses a non-JSON body with 415', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -52,9 +52,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    // Long enough for every contract limit (a 256-character map place id gets a 400 naming the field); beyond it,
-    // and for undecodable URLs, the router's own answer is replaced by a problem (fuzz.test.ts found both).
-    maxParamLength: MAX_PARAM_LENGTH,
+    // Path parameters up to MAX_PARAM_LENGTH reach the routes' validation (map place ids: 256 characters), which names
+    // the field. Errors raised before routing (undecodable URL, longer parameter) bypass the error handler otherwise:
+    // frameworkErrors answers them as problems naming the parameter (svc-search and rel-sec's fuzzing both found it).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
 import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
-import { closeOnSignals, startService } from './main';
+import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
+import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { simulateCommand } from './simulate';
 import { openDatabase } from './store/sqlite/open';
 
@@ -24,11 +25,58 @@ const USAGE = `Usage: npm run partner-api -- <command>
 `;
 
 const serve: Command = async (_args, config) => {
-  const service = await startService(config, { onLog: (line) => console.log(line) });
+  const service = await startService(config, {
+    seedDemo: (db) => {
+      const stats = seedDemoCatalogue(db, config.publicUrl);
+      console.log(`Seeded ${stats.events} events in ${Math.round(stats.durationMs)} ms.`);
+    },
+    onLog: (line) => console.log(line),
+  });
   console.log(`Partner API listening on ${service.url} (public URL ${config.publicUrl}, database ${config.dbFile})`);
   if (config.demo) console.log('Demo clients: demo / demo-secret, demo-b / demo-b-secret');
   closeOnSignals(service);
   return new Promise<number>(() => {});
+};
+
+const seed: Command = async (args, config) => {
+  const options = parseOptions(args, {
+    events: { type: 'string' },
+    seed: { type: 'string' },
+    reset: { type: 'boolean' },
+  });
+  const events = Number(options.events ?? DEFAULT_SEED_EVENTS);
+  if (!Number.isInteger(events) || events < 1 || events > 10_000_000) {
+    console.error('--events must be a whole number from 1 to 10000000.');
+    return 2;
+  }
+  const db = openDatabase(config.dbFile);
+  try {
+    if (!options.reset && !isCatalogueEmpty(db)) {
+      console.error(`The catalogue in ${config.dbFile} is not empty; add --reset to replace it.`);
+      return 1;
+    }
+    let lastPercent = -1;
+    const stats = seedCatalogue(db, {
+      events,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      now: systemClock(),
+      publicUrl: config.publicUrl,
+      reset: options.reset ?? false,
+      onProgress: (done, total) => {
+        const percent = Math.floor((done / total) * 10) * 10;
+        if (process.stdout.isTTY && percent !== lastPercent) process.stdout.write(`\r${percent}%`);
+        lastPercent = percent;
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write('\r    \r');
+    console.log(
+      `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
+        `${stats.sources} sources in ${Math.round(stats.durationMs)} ms into ${config.dbFile}.`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
 };
 
 const clients: Command = async (args, config) => {
@@ -62,7 +110,7 @@ const clients: Command = async (args, config) => {
 };
 
 /** Every command. */
-export const COMMANDS: Record<string, Command> = { serve, clients, simulate: simulateCommand };
+export const COMMANDS: Record<string, Command> = { serve, seed, clients, simulate: simulateCommand };
 
 /** Parses `--name value` options of a command; unknown options are an error. */
 export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
@@ -90,7 +138,16 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  return command(args, config);
+  try {
+    return await command(args, config);
+  } catch (error) {
+    // Bad options (node:util parseArgs) are a usage error, not a crash.
+    if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
 }
 
 // Only when run as a program (tsx partner-api/cli.ts), so tests and tools can import COMMANDS.

@@ -47,7 +47,10 @@ const ZRawServiceEnvSchema = z.object({
 });
 
 export interface RateLimitConfig {
-  /** Requests per minute per client on `/v2` (and per IP on the public `/r/{token}`). */
+  /**
+   * Requests per minute per client on `/v2`. Generous by default: a partner's web app proxies all of its visitors
+   * through one client id (the embedded demo's `demo` client included).
+   */
   apiPerMinute: number;
   /** `/login` attempts per minute per client id. */
   loginPerClientPerMinute: number;
@@ -114,7 +117,7 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     demo,
     trustProxy: raw.PARTNER_API_TRUST_PROXY ?? false,
     rateLimit: {
-      apiPerMinute: raw.PARTNER_API_RATE_LIMIT_PER_MINUTE ?? 600,
+      apiPerMinute: raw.PARTNER_API_RATE_LIMIT_PER_MINUTE ?? 6000,
       loginPerClientPerMinute: raw.PARTNER_API_LOGIN_LIMIT_PER_MINUTE ?? 10,
       loginPerIpPerMinute: raw.PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE ?? 30,
     },

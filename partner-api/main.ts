@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import type { ServiceConfig } from './env';
+import { DEFAULT_SEED_EVENTS, seedCatalogue, type SeedStats } from './seed/seed-catalogue';
 import { openDatabase, type Db } from './store/sqlite/open';
 
 /** Events the demo catalogue gets when `serve` starts on an empty database. */
-export const DEMO_EVENT_COUNT = 5000;
+export const DEMO_EVENT_COUNT = DEFAULT_SEED_EVENTS;
 
 export interface RunningService {
   app: FastifyInstance;
@@ -16,11 +17,20 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Whether the catalogue holds no event yet (deleted ones count: their tombstones are part of the sync history). */
+/**
+ * Whether the catalogue holds nothing yet — no event, place or tombstone (deleted events are part of the sync
+ * history, so a catalogue whose events were all deleted is not "empty").
+ */
 export function isCatalogueEmpty(db: Db): boolean {
-  return (
-    db.prepare('SELECT NOT EXISTS (SELECT 1 FROM events) AND NOT EXISTS (SELECT 1 FROM tombstones)').pluck().get() === 1
-  );
+  const sql =
+    'SELECT NOT EXISTS (SELECT 1 FROM events) AND NOT EXISTS (SELECT 1 FROM places) ' +
+    'AND NOT EXISTS (SELECT 1 FROM tombstones)';
+  return db.prepare(sql).pluck().get() === 1;
+}
+
+/** Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around now) with image links at `publicUrl`. */
+export function seedDemoCatalogue(db: Db, publicUrl: string): SeedStats {
+  return seedCatalogue(db, { events: DEMO_EVENT_COUNT, now: systemClock(), publicUrl });
 }
 
 /**

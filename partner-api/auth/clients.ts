@@ -35,11 +35,23 @@ export async function createClient(db: Db, clock: Clock, id: string, secret = ge
   return secret;
 }
 
+// The demo secrets are public; hashing each once per process (not once per database) keeps test apps cheap.
+const demoHashes = new Map<string, Promise<string>>();
+
 /** Creates the demo clients that do not exist yet (an operator's changes to them are kept). */
 export async function ensureDemoClients(db: Db, clock: Clock): Promise<void> {
   const exists = db.prepare('SELECT 1 FROM clients WHERE id = ?').pluck();
+  const insert = db.prepare(
+    'INSERT INTO clients (id, secret_hash, created_ms) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING',
+  );
   for (const client of DEMO_CLIENTS) {
-    if (!exists.get(client.id)) await createClient(db, clock, client.id, client.secret);
+    if (exists.get(client.id)) continue;
+    let hash = demoHashes.get(client.secret);
+    if (!hash) {
+      hash = hashSecret(client.secret);
+      demoHashes.set(client.secret, hash);
+    }
+    insert.run(client.id, await hash, clock());
   }
 }
 

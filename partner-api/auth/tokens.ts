@@ -58,8 +58,23 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
   const markUsed = db.prepare('UPDATE refresh_tokens SET used_ms = ? WHERE hash = ? AND used_ms IS NULL');
   const revoke = db.prepare('UPDATE token_families SET revoked_ms = ? WHERE id = ? AND revoked_ms IS NULL');
   const familyRevoked = db.prepare('SELECT revoked_ms IS NOT NULL FROM token_families WHERE id = ?').pluck();
-  // Expired refresh tokens are kept a further 7 days, so reuse just after expiry is still recognised as reuse.
-  const purge = db.prepare('DELETE FROM refresh_tokens WHERE expires_ms < ?');
+  // Expired refresh tokens are kept a further 7 days, so reuse just after expiry is still recognised as reuse;
+  // then they go, and so do families left without any (their access tokens expired long before).
+  const purgeTokens = db.prepare('DELETE FROM refresh_tokens WHERE expires_ms < ?');
+  const purgeFamilies = db.prepare(
+    `DELETE FROM token_families WHERE created_ms < ?
+       AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = token_families.id)`,
+  );
+  let lastPurgeMs = -Infinity;
+  const PURGE_EVERY_MS = 10 * 60_000;
+
+  function purge(nowMs: number): void {
+    if (nowMs - lastPurgeMs < PURGE_EVERY_MS) return;
+    lastPurgeMs = nowMs;
+    const horizon = nowMs - LIMITS.refreshTokenSeconds * 1000;
+    purgeTokens.run(horizon);
+    purgeFamilies.run(horizon);
+  }
 
   // Revocation is checked on every authenticated request; a short TTL bounds how long another process's
   // revocation can go unnoticed, while this process updates the cache itself when it revokes.
@@ -101,7 +116,7 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
       const familyId = randomUUID();
       const nowMs = clock();
       insertFamily.run(familyId, clientId, nowMs);
-      purge.run(nowMs - LIMITS.refreshTokenSeconds * 1000);
+      purge(nowMs);
       return issue(clientId, familyId);
     },
 

@@ -9,13 +9,21 @@ const DOCS_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
+// Generating the document walks every contract schema; it depends only on the public URL.
+const documents = new Map<string, { document: Record<string, unknown>; json: string }>();
+
 /**
  * `GET /openapi.json` (the OpenAPI 3.1 document generated from the contract's zod schemas) and `GET /docs`, a
  * browsable reference (Swagger UI served from the package's own files, so it works offline).
  */
 export async function registerDocsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const document = buildOpenApiDocument(ctx.publicUrl);
-  const json = JSON.stringify(document);
+  let cached = documents.get(ctx.publicUrl);
+  if (!cached) {
+    const document = buildOpenApiDocument(ctx.publicUrl);
+    cached = { document, json: JSON.stringify(document) };
+    documents.set(ctx.publicUrl, cached);
+  }
+  const { document, json } = cached;
 
   app.get('/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json),

@@ -157,6 +157,28 @@ describe('POST /login, refresh grant', () => {
   });
 });
 
+describe('token housekeeping', () => {
+  it('purges refresh tokens and families a week after expiry, and the old token stays refused', async () => {
+    const old = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    t.clock.advance(15 * 24 * 3600 * 1000);
+    await tokensOf(await secretGrant('demo', 'demo-secret'));
+    expect(t.db.prepare('SELECT count(*) FROM refresh_tokens').pluck().get()).toBe(1);
+    expect(t.db.prepare('SELECT count(*) FROM token_families').pluck().get()).toBe(1);
+    expect((await refreshGrant(old.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('stores only hashes of secrets and refresh tokens', async () => {
+    const tokens = await tokensOf(await secretGrant('demo', 'demo-secret'));
+    const dump = JSON.stringify([
+      t.db.prepare('SELECT * FROM clients').all(),
+      t.db.prepare('SELECT * FROM refresh_tokens').all(),
+    ]);
+    expect(dump).not.toContain('demo-secret');
+    expect(dump).not.toContain(tokens.refreshToken);
+    expect(dump).toContain('scrypt$');
+  });
+});
+
 describe('login throttling', () => {
   it('limits attempts per client id with 429 and Retry-After', async () => {
     await t.close();

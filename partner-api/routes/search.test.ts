@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ZMapPlaceWithEventsSchema,
@@ -149,6 +150,20 @@ describe('GET /v2/search', () => {
       expect(response.statusCode, query).toBe(200);
     }
     expect(label((await search({ search: "l'olympia" }))[0])).toBe('place:olympia');
+  });
+
+  it('answers any text of up to 200 characters with 200 and valid items', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((text) => text.trim().length > 0),
+        async (text) => {
+          const response = await t.request({ method: 'GET', url: `/v2/search?search=${encodeURIComponent(text)}` });
+          expect(response.statusCode, text).toBe(200);
+          ZSearchResponseSchema.parse(response.json());
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -59,11 +59,25 @@ function bestScore(query: WordExpansion, tokens: string[]): number {
   return best;
 }
 
+// Names repeat a lot (recurring events, chains of venues): remember their tokens, within bounds.
+const tokenCache = new Map<string, string[]>();
+const TOKEN_CACHE_MAX = 100_000;
+
+function cachedTokens(text: string): string[] {
+  let tokens = tokenCache.get(text);
+  if (!tokens) {
+    if (tokenCache.size >= TOKEN_CACHE_MAX) tokenCache.clear();
+    tokens = tokenize(text);
+    tokenCache.set(text, tokens);
+  }
+  return tokens;
+}
+
 /** Relevance of a result named `name` (with optional `context` text) for the query words; rounded to 1e-3. */
 export function textRelevance(words: WordExpansion[], name: string, context = ''): number {
   if (words.length === 0) return 0;
-  const nameTokens = tokenize(name);
-  const contextTokens = context ? tokenize(context) : [];
+  const nameTokens = cachedTokens(name);
+  const contextTokens = context ? cachedTokens(context) : [];
   let sum = 0;
   const matchedName = new Set<number>();
   for (const query of words) {

@@ -12,7 +12,7 @@ export interface Rng {
   /** True with probability p. */
   chance(p: number): boolean;
   pick<T>(items: readonly T[]): T;
-  /** Picks by weight (weights need not sum to 1). */
+  /** Picks by weight (weights need not sum to 1); weights are read once per array, then cached. */
   weighted<T>(items: readonly T[], weight: (item: T) => number): T;
   /** Standard normal (Box–Muller). */
   normal(): number;

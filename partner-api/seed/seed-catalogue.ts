@@ -19,6 +19,7 @@ import {
   ensurePerformer,
   ensurePlace,
   imagePath,
+  noteEventId,
 } from '@/partner-api/store/sqlite/resolve-input';
 import { derivePrices, insertEvent } from '@/partner-api/store/sqlite/save-event';
 import { serializeEvent } from '@/partner-api/store/sqlite/serialize-event';
@@ -277,6 +278,8 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
       ]) {
         db.exec(`DELETE FROM ${table}`);
       }
+      // A reset starts a new catalogue: mirrors must resync from scratch, ids may start over.
+      db.exec(`DELETE FROM meta WHERE key = 'max_event_id'`);
     })();
   }
 
@@ -290,6 +293,8 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
   const subCategories: SubCategories = {};
   for (const c of CATEGORIES) if (c.subCategory) (subCategories[c.mainCategory] ??= []).push(c.id);
 
+  const hosts = new Map(partners.map((p) => [p.id, partnerTicketingHost(p.name)]));
+  const hostOf = (partner: PartnerRecord) => hosts.get(partner.id) as string;
   let nextSourceId = 1;
   const stats: SeedStats = {
     events: 0,
@@ -359,6 +364,7 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
     const createdMs = updatedMs - rng.int(0, 60) * DAY - rng.int(0, DAY);
 
     const sourceCount = rng.chance(0.55) ? 1 : rng.chance(0.65) ? 2 : 3;
+    const linkPath = `/evenement/${id}-${slug(title).slice(0, 40)}`;
     const sources: SourceRecord[] = rng.sample(partners, sourceCount).map((partner, index) => {
       const sourceId = nextSourceId++;
       const bump = index === 0 ? 0 : rng.pick([0, 0, 1, 2, 5]);
@@ -387,7 +393,7 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
         commissionPerTicket: free ? 0 : rng.pick([0, 0.2, 0.5]),
         commissionPerCart: rng.pick([0, 0, 0.3]),
         commissionRate: free ? 0 : rng.pick([0.02, 0.03, 0.05, 0.08]),
-        link: `https://${partnerTicketingHost(partner.name)}/evenement/${id}-${slug(title).slice(0, 40)}`,
+        link: `https://${hostOf(partner)}${linkPath}`,
         isBookable: !soldOut && !cancelled,
         availableDates,
         averageGrade: rng.chance(0.5) ? Math.round(rng.float(3, 5) * 10) / 10 : 0,
@@ -460,7 +466,12 @@ export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
     stats.events = to;
     options.onProgress?.(to, total);
   }
-  if (total > 0) setLastUpdatedMs(db, firstUpdated + total * UPDATED_STEP_MS);
+  if (total > 0) {
+    const previous = db.prepare(`SELECT CAST(value AS INTEGER) AS v FROM meta WHERE key = 'last_updated_ms'`).get() as
+      { v: number } | undefined;
+    setLastUpdatedMs(db, Math.max(previous?.v ?? 0, firstUpdated + total * UPDATED_STEP_MS));
+    noteEventId(db, total);
+  }
   stats.durationMs = Math.round(performance.now() - started);
   return stats;
 }

@@ -70,8 +70,21 @@ export function timeZoneOffsetMinutes(ms: number, timeZone: string): number {
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
+// Event and source dates repeat a lot (a source's dates are usually its event's): remember recent results.
+const formatted = new Map<string, string>();
+
 /** Formats an instant as the spec's local date-time in `timeZone` (default Europe/Paris). */
 export function formatLocalDateTime(ms: number, timeZone = 'Europe/Paris'): string {
+  const key = timeZone + ms;
+  const hit = formatted.get(key);
+  if (hit !== undefined) return hit;
+  const text = formatUncached(ms, timeZone);
+  if (formatted.size >= 20_000) formatted.clear();
+  formatted.set(key, text);
+  return text;
+}
+
+function formatUncached(ms: number, timeZone: string): string {
   const offset = timeZoneOffsetMinutes(ms, timeZone);
   const local = new Date(ms + offset * 60_000);
   const sign = offset < 0 ? '-' : '+';

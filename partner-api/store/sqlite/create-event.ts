@@ -1,6 +1,6 @@
 import type { EventInput } from '../types';
 import { nextUpdatedMs } from './next-updated-ms';
-import { eventRecordOf, nextEventId } from './resolve-input';
+import { eventRecordOf, nextEventId, noteEventId } from './resolve-input';
 import { insertEvent } from './save-event';
 import { serializeEvent } from './serialize-event';
 import type { StoreContext } from './store-context';
@@ -13,6 +13,7 @@ export function createEvent(ctx: StoreContext, input: EventInput): number {
       const updatedMs = nextUpdatedMs(ctx.db, ctx.clock);
       const record = eventRecordOf(ctx.db, input, id, updatedMs);
       insertEvent(ctx.db, record, serializeEvent(record, ctx.publicUrl));
+      noteEventId(ctx.db, id);
       return id;
     })
     .immediate();

@@ -163,6 +163,29 @@ describe('event writes', () => {
     expect(store.createEvent(makeEventInput())).toBe(gone + 1);
   });
 
+  it('never reuses the id of a deleted event, even once its tombstone is pruned', () => {
+    const store = openTestStore();
+    store.createEvent(makeEventInput());
+    const last = store.createEvent(makeEventInput());
+    store.deleteEvent(last);
+    store.ctx.db.exec('DELETE FROM tombstones');
+    expect(store.createEvent(makeEventInput())).toBe(last + 1);
+  });
+
+  it('refuses negative, non-finite or inverted prices, non-finite scores and grades outside 0–5, changing nothing', () => {
+    const store = openTestStore();
+    const id = store.createEvent(makeEventInput());
+    expect(() => store.createEvent(makeEventInput({ prices: [-1, 5] }))).toThrow(/invalid price/);
+    expect(() => store.createEvent(makeEventInput({ lowestPrice: 9, highestPrice: 3 }))).toThrow(/above/);
+    expect(() => store.repriceEvent(id, { lowestPrice: Number.NaN, highestPrice: 3 })).toThrow(/invalid price/);
+    expect(() => store.repriceEvent(id, { lowestPrice: 10, highestPrice: 3 })).toThrow(/above/);
+    expect(readEvent(store, id).lowestPrice).toBe(15);
+    expect(() => store.updateEvent(id, { trendingScore: Number.POSITIVE_INFINITY })).toThrow(/finite/);
+    const badGrade = { grade: 7, content: 'x', username: 'u', dateMs: FIXTURE_NOW_MS };
+    expect(() => store.updateEvent(id, { commentaries: [badGrade] })).toThrow(/invalid grade/);
+    expect(readEvent(store, id).updatedAt).toBe(new Date(FIXTURE_NOW_MS).toISOString());
+  });
+
   it('keeps exactly one R*Tree box per event, matching its position and dates', () => {
     const store = openTestStore();
     const ids = [0, 1, 2, 3, 4].map((i) =>

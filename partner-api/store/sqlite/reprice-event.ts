@@ -1,11 +1,10 @@
 import type { RepriceInput } from '../types';
+import { assertPrices } from './resolve-input';
 import { rewriteEvent, type StoreContext } from './store-context';
 
 /** Sets the prices of an event and of all its sources (a repricing at the ticketing partners). */
 export function repriceEvent(ctx: StoreContext, id: number, prices: RepriceInput): number | null {
-  if (prices.lowestPrice !== null && prices.highestPrice !== null && prices.lowestPrice > prices.highestPrice) {
-    throw new RangeError('lowestPrice must not exceed highestPrice');
-  }
+  assertPrices(prices.lowestPrice, prices.highestPrice, 'repriced event');
   return rewriteEvent(ctx, id, (record) => {
     record.lowestPrice = prices.lowestPrice;
     record.highestPrice = prices.highestPrice;

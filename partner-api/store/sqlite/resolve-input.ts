@@ -1,7 +1,8 @@
 import { cleanText } from '@/partner-api/links/link-marker';
 import { CATEGORY_BY_ID, CATEGORY_ID_BY_KEY } from '../catalogue-data';
-import type { EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../types';
+import type { CommentaryInput, EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../types';
 import {
+  type CommentaryRecord,
   loadMapPlace,
   loadPlace,
   type EventRecord,
@@ -27,12 +28,50 @@ function nextId(db: Db, sql: string): number {
   return (row.m ?? 0) + 1;
 }
 
-/** The next unused event id; ids of deleted events (tombstones) are never reused. */
+/** The meta key holding the largest event id ever created, so ids stay unique after tombstones are pruned. */
+export const MAX_EVENT_ID_KEY = 'max_event_id';
+
+/** The next unused event id; ids of deleted events are never reused, even once their tombstones are pruned. */
 export function nextEventId(db: Db): number {
   return nextId(
     db,
-    'SELECT max(m) AS m FROM (SELECT max(id) AS m FROM events UNION ALL SELECT max(event_id) AS m FROM tombstones)',
+    `SELECT max(m) AS m FROM (SELECT max(id) AS m FROM events UNION ALL SELECT max(event_id) AS m FROM tombstones
+       UNION ALL SELECT CAST(value AS INTEGER) AS m FROM meta WHERE key = '${MAX_EVENT_ID_KEY}')`,
   );
+}
+
+/** Remembers `id` as created (see nextEventId). */
+export function noteEventId(db: Db, id: number): void {
+  stmt(
+    db,
+    `INSERT INTO meta (key, value) VALUES ('${MAX_EVENT_ID_KEY}', ?)
+     ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))`,
+  ).run(String(id));
+}
+
+/** Numbers that JSON cannot carry (NaN, ±Infinity) would serialize as null and break the contract. */
+function assertFinite(value: number | undefined, what: string): void {
+  if (value !== undefined && !Number.isFinite(value)) throw new RangeError(`${what} must be a finite number`);
+}
+
+/** Commentaries of an input, checked (grades 0–5) and cleaned. */
+export function commentaryRecordsOf(inputs: readonly CommentaryInput[]): CommentaryRecord[] {
+  return inputs.map((c) => {
+    if (!(Number.isFinite(c.grade) && c.grade >= 0 && c.grade <= 5)) throw new RangeError(`invalid grade ${c.grade}`);
+    assertFinite(c.dateMs, 'commentary date');
+    return { grade: c.grade, content: cleanText(c.content), username: cleanText(c.username), dateMs: c.dateMs };
+  });
+}
+
+function assertPrices(low: number | null | undefined, high: number | null | undefined, what: string): void {
+  for (const price of [low, high]) {
+    if (price !== null && price !== undefined && !(Number.isFinite(price) && price >= 0)) {
+      throw new RangeError(`${what} has an invalid price (${price})`);
+    }
+  }
+  if (typeof low === 'number' && typeof high === 'number' && low > high) {
+    throw new RangeError(`${what} has lowestPrice above highestPrice`);
+  }
 }
 
 function assertCoordinates(lng: number, lat: number, what: string): void {
@@ -175,6 +214,7 @@ export function sourceRecordsOf(
 ): SourceRecord[] {
   let next = nextId(db, 'SELECT max(id) AS m FROM sources');
   return inputs.map((s) => {
+    assertPrices(s.lowestPrice, s.highestPrice, `source of ${s.partner}`);
     const id = s.id ?? next++;
     if (s.id !== undefined && s.id >= next) next = s.id + 1;
     return {
@@ -214,6 +254,8 @@ function assertDates(startMs: number, endMs: number): void {
 /** A full event record of a creation input, creating the rows it refers to (place, map place, performers…). */
 export function eventRecordOf(db: Db, input: EventInput, id: number, nowMs: number): EventRecord {
   assertDates(input.startMs, input.endMs);
+  assertPrices(input.lowestPrice, input.highestPrice, 'event');
+  assertFinite(input.trendingScore, 'trendingScore');
   const mapPlace = input.mapPlace ? ensureMapPlace(db, input.mapPlace) : null;
   const place = ensurePlace(db, input.place, mapPlace?.id ?? null);
   const sources = sourceRecordsOf(db, input.sources ?? [], input);
@@ -245,16 +287,11 @@ export function eventRecordOf(db: Db, input: EventInput, id: number, nowMs: numb
     place,
     sources,
     categoryIds: categoryIdsOf(input.categories ?? []),
-    commentaries: (input.commentaries ?? []).map((c) => ({
-      grade: c.grade,
-      content: cleanText(c.content),
-      username: cleanText(c.username),
-      dateMs: c.dateMs,
-    })),
+    commentaries: commentaryRecordsOf(input.commentaries ?? []),
     trendingScore: input.trendingScore ?? 0,
     performers: (input.performers ?? []).map((p) => ensurePerformer(db, p)),
   };
 }
 
-/** Applies the date checks of a creation to an update. */
-export { assertDates };
+/** The date and price checks of a creation, for the other writes. */
+export { assertDates, assertFinite, assertPrices };

@@ -1,3 +1,4 @@
+import { isCellToken } from '@/partner-api/search/cells';
 import { tokenize } from '@/partner-api/search/normalize';
 import { matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
 import type { Db } from './open';
@@ -45,7 +46,7 @@ export function vocabularyOf(db: Db, index: SearchIndexName): Vocabulary {
   if (!vocabulary) {
     const started = performance.now();
     const rows = stmt(db, `SELECT term, doc FROM ${VOCAB_TABLES[index]}`).all() as Array<{ term: string; doc: number }>;
-    vocabulary = new Vocabulary(rows);
+    vocabulary = new Vocabulary(rows.filter((row) => !isCellToken(row.term)));
     cache.vocabularies.set(index, vocabulary);
     cache.loadMs += performance.now() - started;
   }
@@ -66,4 +67,49 @@ export function expandWords(db: Db, index: SearchIndexName, words: string[], typ
 /** The FTS5 MATCH expression of expanded words, or null when there is nothing to look for. */
 export function ftsMatch(words: WordExpansion[]): string | null {
   return words.length === 0 ? null : matchExpression(words);
+}
+
+/** One bounded candidate query. */
+export interface CandidateTier {
+  match: string;
+  /** Run only when the previous tier found fewer rows than asked (it is a looser version of that tier). */
+  fallback: boolean;
+}
+
+/**
+ * The bounded candidate queries of a search, best-suited first: every word in the name; with a point, every word
+ * in the name near it, then (when that did not fill up) anywhere near it (geographic cell tokens of the context
+ * column); without one, every word anywhere (when the name did not fill up). Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
+ */
+export function candidateTiers(
+  words: WordExpansion[],
+  options: { near: string[] | null; hasContext: boolean },
+): CandidateTier[] {
+  if (words.length === 0) return [];
+  const all = matchExpression(words);
+  const tiers: CandidateTier[] = [{ match: `name : (${all})`, fallback: false }];
+  if (!options.hasContext) return tiers;
+  if (options.near && options.near.length > 0) {
+    const cells = `context : (${options.near.join(' OR ')})`;
+    tiers.push(
+      { match: `(name : (${all})) AND ${cells}`, fallback: false },
+      { match: `(${all}) AND ${cells}`, fallback: true },
+    );
+  } else {
+    tiers.push({ match: all, fallback: true });
+  }
+  return tiers;
+}
+
+/** Runs the tiers of a search with `run(match)` (a bounded query), skipping fallbacks that are not needed. */
+export function runTiers<T>(tiers: CandidateTier[], perQuery: number, run: (match: string) => T[]): T[] {
+  const rows: T[] = [];
+  let previous = 0;
+  for (const tier of tiers) {
+    if (tier.fallback && previous >= perQuery) continue;
+    const found = run(tier.match);
+    previous = found.length;
+    rows.push(...found);
+  }
+  return rows;
 }

@@ -4,56 +4,72 @@ import { compareRanked, rankKey, type RankKey } from '@/partner-api/search/ranki
 import { textRelevance } from '@/partner-api/search/relevance';
 import type { SearchParams } from '../search-types';
 import { imageUrl } from './serialize-event';
-import { expandWords, ftsMatch, queryWords, type SearchIndexName } from './search-index';
+import { nearbyCellTokens } from '@/partner-api/search/cells';
+import { performerHasEvent } from './record-events';
+import { candidateTiers, expandWords, queryWords, runTiers } from './search-index';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
 /**
- * How many candidates BM25 preselects per kind before the final ranking (relevance, proximity band, date).
- * Enough for every result that ties on relevance with the best ones in ordinary queries; bounded so a one-letter
- * prefix over 100 000 events stays cheap.
+ * How many candidates each bounded query (see candidateMatches) may yield before the final ranking (relevance,
+ * proximity band, date). Events come soonest-ending first (the index's rowid order), places and performers in
+ * index order; the tiers make sure the best-matching and the nearby ones are among them.
  */
-const CANDIDATES: Record<SearchIndexName, number> = { events: 300, places: 150, performers: 100 };
+const EXTRA_CANDIDATES = 20;
 
 interface Candidate {
   key: RankKey;
-  build: (score: number) => TSearchItem;
+  build: (score: number) => TSearchItem | null;
+}
+
+interface EventDocRow {
+  id: number;
+  name: string;
+  context: string;
+  lng: number;
+  lat: number;
+  start_ms: number;
+  end_ms: number;
+}
+
+function nearCells(params: SearchParams): string[] | null {
+  return params.point ? nearbyCellTokens(params.point.lng, params.point.lat) : null;
 }
 
 function eventCandidates(ctx: StoreContext, text: string[], params: SearchParams, now: number): Candidate[] {
   const words = expandWords(ctx.db, 'events', text, true);
-  const match = ftsMatch(words);
-  if (!match) return [];
   // Passed events are not offered (a search bar is for going out); running and upcoming ones are.
-  const rows = stmt(
+  const fromKey = Math.floor(now / 60_000) * 16_777_216;
+  const query = stmt(
     ctx.db,
-    `SELECT e.id, e.name, e.lng, e.lat, e.start_ms, e.end_ms, p.name AS place_name, p.city
-     FROM (SELECT rowid AS id FROM search_events WHERE search_events MATCH ? ORDER BY rank LIMIT ${CANDIDATES.events}) m
-     JOIN events e ON e.id = m.id JOIN places p ON p.id = e.place_id
-     WHERE e.end_ms >= ?`,
-  ).all(match, now) as Array<{
-    id: number;
-    name: string;
-    lng: number;
-    lat: number;
-    start_ms: number;
-    end_ms: number;
-    place_name: string;
-    city: string;
-  }>;
-  return rows.map((row) => {
-    const relevance = textRelevance(words, row.name, `${row.place_name} ${row.city}`);
-    const key = rankKey(
-      { kind: 'event', id: row.id, relevance, lng: row.lng, lat: row.lat, startMs: row.start_ms, endMs: row.end_ms },
-      params.point,
-      now,
-    );
-    return { key, build: (score) => eventItem(ctx, row.id, score) };
-  });
+    `SELECT d.event_id AS id, d.name, d.context, d.lng, d.lat, d.start_ms, d.end_ms
+     FROM search_events f JOIN search_event_docs d ON d.rowid = f.rowid
+     WHERE search_events MATCH ? AND f.rowid >= ? AND d.end_ms >= ? LIMIT ?`,
+  );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, fromKey, now, perQuery) as EventDocRow[]);
+  const seen = new Set<number>();
+  const candidates: Candidate[] = [];
+  {
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const relevance = textRelevance(words, row.name, row.context);
+      const key = rankKey(
+        { kind: 'event', id: row.id, relevance, lng: row.lng, lat: row.lat, startMs: row.start_ms, endMs: row.end_ms },
+        params.point,
+        now,
+      );
+      candidates.push({ key, build: (score) => eventItem(ctx, row.id, score) });
+    }
+  }
+  return candidates;
 }
 
-function eventItem(ctx: StoreContext, id: number, score: number): TSearchItem {
-  const row = stmt(ctx.db, 'SELECT body FROM events WHERE id = ?').get(id) as { body: string };
+function eventItem(ctx: StoreContext, id: number, score: number): TSearchItem | null {
+  const row = stmt(ctx.db, 'SELECT body FROM events WHERE id = ?').get(id) as { body: string } | undefined;
+  if (!row) return null;
   const event = JSON.parse(
     assembleEventJson(
       { body: row.body, commentaries: '[]', performers: '[]' },
@@ -90,75 +106,95 @@ function eventItem(ctx: StoreContext, id: number, score: number): TSearchItem {
   };
 }
 
+interface PlaceRow {
+  id: string;
+  name: string;
+  address: string;
+  city: string | null;
+  lng: number;
+  lat: number;
+  average_grade: number | null;
+  total_grades: number | null;
+}
+
 function placeCandidates(ctx: StoreContext, text: string[], params: SearchParams, now: number): Candidate[] {
   const words = expandWords(ctx.db, 'places', text, true);
-  const match = ftsMatch(words);
-  if (!match) return [];
-  const rows = stmt(
+  const query = stmt(
     ctx.db,
     `SELECT m.id, m.name, m.address, m.city, m.lng, m.lat, m.average_grade, m.total_grades
-     FROM (SELECT rowid FROM search_places WHERE search_places MATCH ? ORDER BY rank LIMIT ${CANDIDATES.places}) s
-     JOIN search_place_keys k ON k.rowid = s.rowid JOIN map_places m ON m.id = k.map_place_id`,
-  ).all(match) as Array<{
-    id: string;
-    name: string;
-    address: string;
-    city: string | null;
-    lng: number;
-    lat: number;
-    average_grade: number | null;
-    total_grades: number | null;
-  }>;
-  return rows.map((row) => {
-    const relevance = textRelevance(words, row.name, `${row.city ?? ''} ${row.address}`);
-    const key = rankKey({ kind: 'place', id: row.id, relevance, lng: row.lng, lat: row.lat }, params.point, now);
-    return {
-      key,
-      build: (score) => ({
-        place: {
-          id: row.id,
-          name: row.name,
-          address: row.address,
-          city: row.city,
-          lng: row.lng,
-          lat: row.lat,
-          averageGrade: row.average_grade,
-          totalGrades: row.total_grades,
-          score,
-        },
-      }),
-    };
-  });
+     FROM search_places f JOIN search_place_keys k ON k.rowid = f.rowid JOIN map_places m ON m.id = k.map_place_id
+     WHERE search_places MATCH ? LIMIT ?`,
+  );
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: nearCells(params), hasContext: true });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PlaceRow[]);
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  {
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const relevance = textRelevance(words, row.name, `${row.city ?? ''} ${row.address}`);
+      const key = rankKey({ kind: 'place', id: row.id, relevance, lng: row.lng, lat: row.lat }, params.point, now);
+      candidates.push({
+        key,
+        build: (score) => ({
+          place: {
+            id: row.id,
+            name: row.name,
+            address: row.address,
+            city: row.city,
+            lng: row.lng,
+            lat: row.lat,
+            averageGrade: row.average_grade,
+            totalGrades: row.total_grades,
+            score,
+          },
+        }),
+      });
+    }
+  }
+  return candidates;
 }
 
 function performerCandidates(ctx: StoreContext, text: string[], params: SearchParams, now: number): Candidate[] {
   const words = expandWords(ctx.db, 'performers', text, true);
-  const match = ftsMatch(words);
-  if (!match) return [];
-  // Only performers the catalogue can show events for.
-  const rows = stmt(
+  const query = stmt(
     ctx.db,
-    `SELECT p.id, p.name, p.image, p.web_image
-     FROM (SELECT rowid FROM search_performers WHERE search_performers MATCH ? ORDER BY rank LIMIT ${CANDIDATES.performers}) s
-     JOIN performers p ON p.id = s.rowid
-     WHERE EXISTS (SELECT 1 FROM event_performers ep WHERE ep.performer_id = p.id)`,
-  ).all(match) as Array<{ id: number; name: string; image: string | null; web_image: string | null }>;
-  return rows.map((row) => {
-    const relevance = textRelevance(words, row.name);
-    const key = rankKey({ kind: 'performer', id: row.id, relevance }, params.point, now);
-    return {
-      key,
-      build: (score) => ({
-        performer: {
-          id: row.id,
-          name: row.name,
-          image: imageUrl(ctx.publicUrl, row.image),
-          webImage: imageUrl(ctx.publicUrl, row.web_image),
-          score,
-        },
-      }),
-    };
-  });
+    `SELECT p.id, p.name, p.image, p.web_image FROM search_performers f JOIN performers p ON p.id = f.rowid
+     WHERE search_performers MATCH ? LIMIT ?`,
+  );
+  type PerformerRow = { id: number; name: string; image: string | null; web_image: string | null };
+  const perQuery = params.limit + EXTRA_CANDIDATES;
+  const tiers = candidateTiers(words, { near: null, hasContext: false });
+  const rows = runTiers(tiers, perQuery, (match) => query.all(match, perQuery) as PerformerRow[]);
+  const seen = new Set<number>();
+  const candidates: Candidate[] = [];
+  {
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const relevance = textRelevance(words, row.name);
+      const key = rankKey({ kind: 'performer', id: row.id, relevance }, params.point, now);
+      candidates.push({
+        key,
+        // Only performers the catalogue can show events for (checked for the few that make the page).
+        build: (score) =>
+          performerHasEvent(ctx.db, row.id)
+            ? {
+                performer: {
+                  id: row.id,
+                  name: row.name,
+                  image: imageUrl(ctx.publicUrl, row.image),
+                  webImage: imageUrl(ctx.publicUrl, row.web_image),
+                  score,
+                },
+              }
+            : null,
+      });
+    }
+  }
+  return candidates;
 }
 
 /**
@@ -175,5 +211,11 @@ export function search(ctx: StoreContext, params: SearchParams): TSearchItem[] {
   if (params.types.includes('places')) candidates.push(...placeCandidates(ctx, text, params, now));
   if (params.types.includes('performers')) candidates.push(...performerCandidates(ctx, text, params, now));
   candidates.sort((a, b) => compareRanked(a.key, b.key));
-  return candidates.slice(0, params.limit).map((candidate) => candidate.build(candidate.key.relevance));
+  const items: TSearchItem[] = [];
+  for (const candidate of candidates) {
+    if (items.length >= params.limit) break;
+    const item = candidate.build(candidate.key.relevance);
+    if (item) items.push(item);
+  }
+  return items;
 }

@@ -72,6 +72,37 @@ function placeJson(place: PlaceRecord, publicUrl: string) {
   };
 }
 
+// Places, map places, partners and categories are shared by many events: their JSON is built once per record object
+// (the seed reuses the same objects for every event at a venue; a write reloads fresh objects, so nothing goes stale).
+const fragmentCache = new WeakMap<object, { publicUrl: string; json: string }>();
+
+function cachedFragment<T extends object>(record: T, publicUrl: string, build: (record: T) => unknown): string {
+  const hit = fragmentCache.get(record);
+  if (hit && hit.publicUrl === publicUrl) return hit.json;
+  const json = JSON.stringify(build(record));
+  fragmentCache.set(record, { publicUrl, json });
+  return json;
+}
+
+const categoryJson = new Map<number, string>();
+function categoryFragment(id: number): string | null {
+  let json = categoryJson.get(id);
+  if (json === undefined) {
+    const c = CATEGORY_BY_ID.get(id);
+    if (!c) return null;
+    json = JSON.stringify({
+      id: c.id,
+      mainCategory: c.mainCategory,
+      subCategory: c.subCategory,
+      traductionFR: c.fr,
+      traductionEN: c.en,
+      icon: c.icon,
+    });
+    categoryJson.set(id, json);
+  }
+  return json;
+}
+
 /**
  * Builds an event's stored JSON fragments (StoredEventJson) from its rows: exactly the contract's Event shape once
  * assembled, dates in the place's time zone, every `sources[].link` a link marker, all text through `cleanText`.
@@ -102,15 +133,16 @@ export function serializeEvent(record: EventRecord, publicUrl: string): StoredEv
     cancelledAt: isoOrNull(record.cancelledMs),
     createdAt: new Date(record.createdMs).toISOString(),
     updatedAt: new Date(record.updatedMs).toISOString(),
-    mapPlace: record.mapPlace === null ? null : mapPlaceJson(record.mapPlace),
-    place: placeJson(record.place, publicUrl),
-    sources: record.sources.map((s) => ({
-      id: s.id,
-      partner: {
-        name: text(s.partner.name),
-        logo: imageUrl(publicUrl, s.partner.logo) ?? '',
-        backColor: text(s.partner.backColor),
-      },
+  };
+  const mapPlace = record.mapPlace === null ? 'null' : cachedFragment(record.mapPlace, publicUrl, mapPlaceJson);
+  const place = cachedFragment(record.place, publicUrl, (p) => placeJson(p, publicUrl));
+  const sources = record.sources.map((s) => {
+    const partner = cachedFragment(s.partner, publicUrl, (p) => ({
+      name: text(p.name),
+      logo: imageUrl(publicUrl, p.logo) ?? '',
+      backColor: text(p.backColor),
+    }));
+    const rest = JSON.stringify({
       startDate: local(s.startMs),
       endDate: local(s.endMs),
       lowestPrice: s.lowestPrice,
@@ -132,29 +164,20 @@ export function serializeEvent(record: EventRecord, publicUrl: string): StoredEv
       totalGrades: s.totalGrades,
       cantRetrieveAvailableDates: s.cantRetrieveAvailableDates,
       notAvailableAt: isoOrNull(s.notAvailableMs),
-    })),
-    categories: record.categoryIds.flatMap((id) => {
-      const c = CATEGORY_BY_ID.get(id);
-      return c
-        ? [
-            {
-              id: c.id,
-              mainCategory: c.mainCategory,
-              subCategory: c.subCategory,
-              traductionFR: c.fr,
-              traductionEN: c.en,
-              icon: c.icon,
-            },
-          ]
-        : [];
-    }),
-  };
+    });
+    return `{"id":${s.id},"partner":${partner},${rest.slice(1)}`;
+  });
+  const categories = record.categoryIds.map(categoryFragment).filter((c): c is string => c !== null);
   const tail = { averageGrade, totalGrades, trendingScore: record.trendingScore };
   const headJson = JSON.stringify(head);
   const tailJson = JSON.stringify(tail);
   return {
     // `{...head, ...tail` without the closing brace; assembleEventJson appends commentaries, performers and `}`.
-    body: headJson.slice(0, -1) + ',' + tailJson.slice(1, -1),
+    body:
+      headJson.slice(0, -1) +
+      `,"mapPlace":${mapPlace},"place":${place},"sources":[${sources.join(',')}],` +
+      `"categories":[${categories.join(',')}],` +
+      tailJson.slice(1, -1),
     commentaries: JSON.stringify(
       record.commentaries.map((c) => ({
         grade: c.grade,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZEventSchema, type TEvent } from '@/lib/contract';
+import { ZEventSchema, ZMapPlaceSchema, ZPlaceSchema, ZSourceSchema, type TEvent } from '@/lib/contract';
 import { linkMarkerValue, renderLinkMarkers } from '@/partner-api/links/link-marker';
 import { FIXTURE_NOW_MS, makeEventInput, openTestStore, type TestStore } from '@/partner-api/testing/fixtures';
 import { assembleEventJson } from '../types';
@@ -48,6 +48,22 @@ describe('createEvent + serializer', () => {
     expect(event.mapPlace?.periods[0]?.open.day).toBe(1);
     expect(event.createdAt).toBe(new Date(FIXTURE_NOW_MS).toISOString());
     expect(event.updatedAt).toBe(event.createdAt);
+  });
+
+  it('writes exactly the contract keys, no more (zod would silently strip extras)', () => {
+    const store = openTestStore();
+    const id = store.createEvent(makeEventInput({ performers: [{ name: 'Duo Soleil' }] }));
+    const stored = store.getEvent(id);
+    if (!stored) throw new Error('missing');
+    const raw = JSON.parse(assembleEventJson(stored, { commentaries: true, performers: true })) as Record<
+      string,
+      Record<string, unknown> & { [key: string]: unknown }
+    >;
+    const keys = (value: unknown) => Object.keys(value as object).sort();
+    expect(keys(raw)).toEqual(keys(ZEventSchema.shape));
+    expect(keys(raw.place)).toEqual(keys(ZPlaceSchema.shape));
+    expect(keys(raw.mapPlace)).toEqual(keys(ZMapPlaceSchema.shape));
+    expect(keys((raw.sources as unknown as unknown[])[0])).toEqual(keys(ZSourceSchema.shape));
   });
 
   it('leaves commentaries and performers out unless asked, and keeps link markers swappable', () => {

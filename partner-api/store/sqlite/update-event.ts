@@ -2,7 +2,9 @@ import { cleanText } from '@/partner-api/links/link-marker';
 import type { EventPatch } from '../types';
 import {
   assertDates,
+  assertFinite,
   categoryIdsOf,
+  commentaryRecordsOf,
   ensureMapPlace,
   ensurePerformer,
   ensurePlace,
@@ -24,7 +26,10 @@ export function updateEvent(ctx: StoreContext, id: number, patch: EventPatch): n
     if (patch.endMs !== undefined) record.endMs = patch.endMs;
     assertDates(record.startMs, record.endMs);
     if (patch.hasEndDateNotReliable !== undefined) record.hasEndDateNotReliable = patch.hasEndDateNotReliable;
-    if (patch.trendingScore !== undefined) record.trendingScore = patch.trendingScore;
+    if (patch.trendingScore !== undefined) {
+      assertFinite(patch.trendingScore, 'trendingScore');
+      record.trendingScore = patch.trendingScore;
+    }
     if (patch.mapPlace !== undefined) record.mapPlace = patch.mapPlace ? ensureMapPlace(db, patch.mapPlace) : null;
     if (patch.place !== undefined) {
       record.place = ensurePlace(db, patch.place, record.mapPlace?.id ?? null);
@@ -36,13 +41,6 @@ export function updateEvent(ctx: StoreContext, id: number, patch: EventPatch): n
       Object.assign(record, derivePrices(record.sources));
     }
     if (patch.performers !== undefined) record.performers = patch.performers.map((p) => ensurePerformer(db, p));
-    if (patch.commentaries !== undefined) {
-      record.commentaries = patch.commentaries.map((c) => ({
-        grade: c.grade,
-        content: cleanText(c.content),
-        username: cleanText(c.username),
-        dateMs: c.dateMs,
-      }));
-    }
+    if (patch.commentaries !== undefined) record.commentaries = commentaryRecordsOf(patch.commentaries);
   });
 }

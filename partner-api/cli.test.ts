@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { verifyClientCredentials } from './auth/clients';
+import { COMMANDS } from './cli';
+import { testServiceConfig, type ServiceConfig } from './env';
+import { openDatabase } from './store/sqlite/open';
+
+let dir: string;
+let config: ServiceConfig;
+let output: string[];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'partner-api-cli-'));
+  config = testServiceConfig({ dbFile: join(dir, 'db.sqlite'), demo: false });
+  output = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void output.push(args.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void output.push(args.join(' ')));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(...args: string[]) {
+  const [name, ...rest] = args;
+  const command = COMMANDS[name!];
+  if (!command) throw new Error(`no command ${name}`);
+  return command(rest, config);
+}
+
+describe('partner-api CLI', () => {
+  it('clients create prints a new secret once, which then logs in; clients list never shows it', async () => {
+    expect(await run('clients', 'create', 'acme')).toBe(0);
+    const secret = /clientSecret:\s+(\S+)/.exec(output.join('\n'))?.[1];
+    expect(secret).toMatch(/^[\w-]{40,}$/);
+    const db = openDatabase(config.dbFile);
+    expect(await verifyClientCredentials(db, 'acme', secret!)).toBe(true);
+    db.close();
+
+    output = [];
+    expect(await run('clients', 'list')).toBe(0);
+    expect(output.join('\n')).toContain('acme');
+    expect(output.join('\n')).not.toContain(secret);
+
+    expect(await run('clients', 'create', 'acme')).toBe(1);
+    expect(await run('clients', 'create', 'bad id!')).toBe(1);
+    expect(await run('clients', 'remove', 'acme')).toBe(2);
+  });
+
+  it('seed fills an empty catalogue and refuses a full one without --reset', async () => {
+    expect(await run('seed', '--events', '30', '--seed', '3')).toBe(0);
+    expect(output.join('\n')).toMatch(/Seeded 30 events/);
+    expect(await run('seed', '--events', '30')).toBe(1);
+    expect(await run('seed', '--events', '20', '--reset')).toBe(0);
+    const db = openDatabase(config.dbFile);
+    expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(20);
+    db.close();
+    expect(await run('seed', '--events', 'many')).toBe(2);
+  });
+});
