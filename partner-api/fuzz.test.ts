@@ -173,7 +173,7 @@ describe(`service fuzzing (${RUNS} inputs per endpoint)`, () => {
       fc.oneof(
         { weight: 1, arbitrary: valid },
         {
-          weight: 6,
+          weight: 12,
           arbitrary: fc.record({ grantAccess: fc.constant('refreshToken'), refreshToken: fc.string({ minLength: 1 }) }),
         },
       ),
