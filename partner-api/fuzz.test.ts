@@ -158,7 +158,7 @@ function fuzzPath(prefix: string, valid: fc.Arbitrary<unknown>, known: () => rea
       // Some segments go unencoded: '%', '..', '?' and '#' then reach the router as they are.
       const encoded = raw && !/[\s/?#]/.test(value) && value !== '' ? value : pathSegment(value);
       const response = await send({ method: 'GET', url: `${prefix}${encoded}` });
-      checkResponse(response, { expectPointer: true, input: value });
+      checkResponse(response, { expectPointer: value !== '.' && value !== '..', input: value });
     }),
     params,
   );
@@ -254,7 +254,9 @@ describe(`service fuzzing (${RUNS} inputs per endpoint)`, () => {
           url: `/images/${pathSegment(k)}/${pathSegment(f)}`,
           authorization: null,
         });
-        checkResponse(response, { expectPointer: true, input: [k, f] });
+        // A `.` or `..` segment is resolved away by URL parsing: what remains matches no route, so names no parameter.
+        const dotSegment = ['.', '..'].includes(k) || ['.', '..'].includes(f);
+        checkResponse(response, { expectPointer: !dotSegment, input: [k, f] });
       }),
       params,
     );
