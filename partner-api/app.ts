@@ -8,7 +8,7 @@ import type { Clock } from './clock';
 import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
 import { createServiceLogger } from './http/logger';
-import { installProblemHandling, sendProblem } from './http/problem-handler';
+import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { createTrackedLinks } from './links/tracked-link';
@@ -54,14 +54,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Requests arriving during a graceful shutdown get a problem+json 503 from the hook below instead.
     return503OnClosing: false,
-    // Path parameters up to the contract's longest id (map place ids: 256 characters) reach the route's validation.
-    routerOptions: { maxParamLength: 512 },
-    // Errors raised before routing (undecodable URL, over-long parameter) bypass the error handler otherwise.
-    frameworkErrors: (error, _request, reply) => {
-      const detail =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long.' : 'The URL is malformed.';
-      void sendProblem(reply, new ProblemError(400, detail));
-    },
+    // Path parameters up to MAX_PARAM_LENGTH reach the routes' validation (map place ids: 256 characters), which names
+    // the field. Errors raised before routing (undecodable URL, longer parameter) bypass the error handler otherwise:
+    // frameworkErrors answers them as problems naming the parameter (svc-search and rel-sec's fuzzing both found it).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;

@@ -1,12 +1,18 @@
 import 'server-only';
 import { ZMapPlaceIdParamsSchema } from '@/lib/contract';
 import { partnerOperations } from '@/lib/partner';
-import { parseInput } from './query';
+import { InputError, parseInput } from './query';
 import { proxy } from './respond';
 
 /** Parses a map-place id path parameter or throws an InputError pointing at `mapPlaceId`. */
 export function parseMapPlaceId(id: string): string {
-  return parseInput(ZMapPlaceIdParamsSchema, { mapPlaceId: id }).mapPlaceId;
+  const mapPlaceId = parseInput(ZMapPlaceIdParamsSchema, { mapPlaceId: id }).mapPlaceId;
+  // A lone UTF-16 surrogate cannot be percent-encoded into the upstream URL (encodeURIComponent throws): reject it
+  // here as the client's mistake, not a 500 (found by lib/api/fuzz.test.ts).
+  if (/\p{Surrogate}/u.test(mapPlaceId)) {
+    throw new InputError([{ pointer: '#/mapPlaceId', detail: 'Not a well-formed Unicode string.' }]);
+  }
+  return mapPlaceId;
 }
 
 /** `GET /api/places/{mapPlaceId}`: one map place with its events. */

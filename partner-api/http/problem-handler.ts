@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { problemBody, ProblemError } from './problem';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { problemBody, ProblemError, type ProblemFieldError } from './problem';
 
 /** Media type of every error body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -22,6 +22,61 @@ export function sendProblem(reply: FastifyReply, error: ProblemError): FastifyRe
     .send(JSON.stringify(problemBody(error.status, error.detail, error.errors)));
 }
 
+/** Path parameters up to this length reach the routes, whose contract schemas then name the offending field. */
+export const MAX_PARAM_LENGTH = 1_024;
+
+/**
+ * Fastify's router rejects a malformed URL (`%` escapes that do not decode) and an over-long path parameter before
+ * any route or error handler runs, with its own JSON body that echoes the path. Pass this as `frameworkErrors` so
+ * those answers are problems too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const errors = offendingParams(reply.server, request.raw.url ?? '/', error.code === 'FST_ERR_BAD_URL');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, new ProblemError(414, 'A path segment of the URL is too long.', errors));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendProblem(reply, new ProblemError(400, 'The URL is malformed (an invalid percent-encoding).', errors));
+  }
+  return sendProblem(reply, new ProblemError(400, 'The request is malformed.'));
+}
+
+/** Route patterns per app, for naming the path parameter a router-level rejection is about. */
+const routePatterns = new WeakMap<object, string[]>();
+
+function decodes(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pointers (`#/eventId`) at the path parameters of the matching route that are undecodable or over-long. */
+function offendingParams(app: object, url: string, badEncoding: boolean): ProblemFieldError[] {
+  const segments = (url.split('?', 1)[0] ?? '/').split('/');
+  for (const pattern of routePatterns.get(app) ?? []) {
+    const parts = pattern.split('/');
+    if (parts.length !== segments.length) continue;
+    const fits = parts.every((part, i) => part.startsWith(':') || part === segments[i]);
+    if (!fits) continue;
+    const errors: ProblemFieldError[] = [];
+    parts.forEach((part, i) => {
+      const segment = segments[i] ?? '';
+      if (!part.startsWith(':')) return;
+      if (badEncoding ? !decodes(segment) : segment.length > MAX_PARAM_LENGTH) {
+        errors.push({
+          pointer: `#/${part.slice(1)}`,
+          detail: badEncoding ? 'Not a valid percent-encoded value.' : `Longer than ${MAX_PARAM_LENGTH} characters.`,
+        });
+      }
+    });
+    if (errors.length > 0) return errors;
+  }
+  return [];
+}
+
 /** Turns a route pattern (`/v2/event/:eventId`) into a matcher for concrete paths. */
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
@@ -40,7 +95,10 @@ function patternToRegExp(pattern: string): RegExp {
  */
 export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];
+  const patterns: string[] = [];
+  routePatterns.set(app, patterns);
   app.addHook('onRoute', (route) => {
+    if (route.url.includes(':')) patterns.push(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = routes.find((entry) => entry.matcher.source === patternToRegExp(route.url).source);
     if (existing) for (const method of methods) existing.methods.add(method);

@@ -29,6 +29,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   410: 'Gone',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -55,11 +55,17 @@ export function issuesToFieldErrors(
 }
 
 /**
+ * At most this many field errors in one problem: a 64 KB body of 10 000 wrong array items would otherwise get a
+ * megabyte-sized answer (and cost the service the time to build it).
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/**
  * Parses a request part with a contract schema; returns the parsed data or throws a 400 problem whose `errors`
  * point at every offending member (DESIGN §4).
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: RequestPart): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ProblemError(400, PART_DETAIL[where], issuesToFieldErrors(result.error.issues));
+  throw new ProblemError(400, PART_DETAIL[where], issuesToFieldErrors(result.error.issues).slice(0, MAX_FIELD_ERRORS));
 }
