@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { parseIsoInput, ZClicksQuerySchema, type TClicksResponse, type TPagination } from '@/lib/contract';
+import { parseIsoInput, ZClicksQuerySchema, type TClicksResponse } from '@/lib/contract';
 import type { ServiceContext } from '../context';
 import { notFound, ProblemError } from '../http/problem';
 import { parseWith } from '../http/validate';
+import { paginate } from './pagination';
 
 const MINUTE_MS = 60_000;
 const MAX_TOKEN_LENGTH = 256;
-
-/** The pagination object of DESIGN §4. */
-function pagination(totalItems: number, limit: number, pageNumber: number): TPagination {
-  const totalPages = Math.ceil(totalItems / limit);
-  return {
-    totalItems,
-    totalPages,
-    perPage: limit,
-    currentPage: pageNumber,
-    nextPageParams: pageNumber < totalPages ? { pageNumber: pageNumber + 1, limit } : null,
-    previousPageParams: pageNumber > 1 ? { pageNumber: pageNumber - 1, limit } : null,
-  };
-}
 
 export interface ClickRouteOptions {
   /** Tracked-link follows allowed per minute per IP (a click farm must not inflate commissions cheaply). */
@@ -41,7 +29,7 @@ export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, o
     });
     const body: TClicksResponse = {
       data: page.clicks,
-      pagination: pagination(page.totalItems, query.limit, query.pageNumber),
+      pagination: paginate(page.totalItems, query.limit, query.pageNumber),
     };
     return body;
   });
