@@ -82,7 +82,11 @@ export async function benchProxy(): Promise<{ directP50: number; proxyP50: numbe
         body: JSON.stringify({ locationFilter: { rectangle: VIEWPORT }, limit: 100 }),
       });
     const query = new URLSearchParams({ ...mapValues(VIEWPORT), limit: '100' });
-    const proxy = () => fetch(`${WEB}/api/events?${query}`);
+    // Like a browser, carry the sealed token cookie the web app set on the first answer.
+    const first = await fetch(`${WEB}/api/events?${query}`);
+    await first.arrayBuffer();
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const proxy = () => fetch(`${WEB}/api/events?${query}`, { headers: cookie ? { cookie } : {} });
 
     for (let i = 0; i < WARMUP; i += 1) await Promise.all([timed(direct), timed(proxy)]);
     const directMs: number[] = [];
