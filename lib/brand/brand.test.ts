@@ -32,7 +32,7 @@ describe('brand configuration', () => {
     expect(brand.name).toBe('Lyon Nuit');
     expect(brand.defaultLocale).toBe('en');
     expect(brand.embedOrigins).toEqual(['https://a.example', 'https://b.example:8443']);
-    expect(frameAncestors(brand)).toBe('https://a.example https://b.example:8443');
+    expect(frameAncestors(brand)).toBe("'self' https://a.example https://b.example:8443");
     expect(brand.colors.primary).toBe('#005f56');
   });
 
@@ -41,9 +41,9 @@ describe('brand configuration', () => {
     expect(brandCssVariables(brand)).toMatchObject({ '--brand-primary': '#005f56', '--brand-accent': '#f4a300' });
   });
 
-  it('denies framing when a brand lists no origin', () => {
+  it('lets only the app itself frame the embed when a brand lists no origin', () => {
     const brand = loadBrand('brands/eventmap.json', { embedOrigins: [] });
-    expect(frameAncestors(brand)).toBe("'none'");
+    expect(frameAncestors(brand)).toBe("'self'");
   });
 
   it('names every offending key, and the file', () => {

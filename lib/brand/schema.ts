@@ -92,7 +92,10 @@ export function brandCssVariables(brand: TBrand): Record<string, string> {
   };
 }
 
-/** The `frame-ancestors` source list of the embed route: the brand's origins, or `'none'` when it lists none. */
+/**
+ * The `frame-ancestors` source list of the embed route: the app itself (the snippet page previews the embed) and the
+ * brand's origins; nobody else.
+ */
 export function frameAncestors(brand: TBrand): string {
-  return brand.embedOrigins.length > 0 ? brand.embedOrigins.join(' ') : "'none'";
+  return ["'self'", ...brand.embedOrigins.filter((origin) => origin !== "'self'")].join(' ');
 }
