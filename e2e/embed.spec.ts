@@ -1,7 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 
 /*
  * The embed as a partner uses it: a host page on ANOTHER local origin frames the web app. The default brand
@@ -159,5 +160,72 @@ test.describe('embed', () => {
     await expect
       .poll(() => page.locator('#eventmap-embed').evaluate((el) => (el as HTMLElement).style.height))
       .toMatch(/^\d+px$/);
+  });
+});
+
+test.describe('second brand', () => {
+  // The same build, started with another BRAND_FILE: switching brands is one env value, no code change or rebuild.
+  const port = Number(new URL(E2E_BASE_URL).port) + 1;
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    server = spawn(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PARTNER_API_URL: E2E_SERVICE_URL,
+          PARTNER_CLIENT_ID: 'demo',
+          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+          SESSION_SECRET: E2E_SECRETS.sessionSecret,
+          BRAND_FILE: 'brands/sortir-a-lyon.json',
+        },
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
+    // Readiness, not a timing assertion: poll until the server answers.
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const ok = await fetch(`${base}/embed/snippet`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the second-brand server on ${base} did not start`);
+  });
+
+  test.afterAll(() => {
+    // The server and its workers are one process group, started above.
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  });
+
+  test("shows the second brand's name and colours, and lets only its origins frame the embed", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`${base}/`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Sortir à Lyon');
+    await expect(page).toHaveTitle(/Sortir à Lyon/);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+    );
+    expect(primary).toBe('#005f56');
+    // The header is painted with it.
+    await expect(page.locator('header').first()).toHaveCSS('background-color', 'rgb(0, 95, 86)');
+
+    const embed = await request.get(`${base}/embed?locale=en`);
+    const csp = embed.headers()['content-security-policy']!;
+    expect(csp).toContain("frame-ancestors 'self' https://sortir-a-lyon.example https://*.sortir-a-lyon.example");
+    expect(csp).not.toContain('localhost');
+
+    // A bare embed starts on the brand's default categories.
+    const bare = await request.get(`${base}/embed`, { maxRedirects: 0 });
+    expect(bare.status()).toBe(307);
+    expect(new URL(bare.headers()['location']!, base).searchParams.get('cat')).toBe('musique,spectacle');
   });
 });

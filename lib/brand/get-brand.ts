@@ -8,7 +8,8 @@ import { BrandError, parseBrand, type TBrand } from './schema';
 export function loadBrand(file: string, overrides: Parameters<typeof parseBrand>[1]): TBrand {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(resolve(process.cwd(), file), 'utf8'));
+    // turbopackIgnore: the brand file is chosen at run time; the build must not trace the whole project for it.
+    raw = JSON.parse(readFileSync(resolve(/* turbopackIgnore: true */ process.cwd(), file), 'utf8'));
   } catch (error) {
     throw new BrandError(`Cannot read brand file BRAND_FILE=${file}: ${(error as Error).message}`);
   }
