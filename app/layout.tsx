@@ -1,24 +1,29 @@
 import type { Metadata, Viewport } from 'next';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { EmojiSupport } from '@/components/ui/emoji-support';
+import { getBrand } from '@/lib/brand/get-brand';
+import { brandCssVariables } from '@/lib/brand/schema';
 import { getLocale } from '@/lib/i18n/get-locale';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Eventmap — what’s on near you', template: '%s · Eventmap' },
-  description: 'Find concerts, shows, exhibitions and everything else happening around you, on a map.',
-};
+/** Title and description carry the brand's name (BRAND_FILE / BRAND_NAME, read at request time). */
+export function generateMetadata(): Metadata {
+  const { name } = getBrand();
+  return {
+    title: { default: `${name} — what’s on near you`, template: `%s · ${name}` },
+    description: 'Find concerts, shows, exhibitions and everything else happening around you, on a map.',
+  };
+}
 
-export const viewport: Viewport = {
-  width: 'device-width',
-  initialScale: 1,
-  themeColor: '#1d3557',
-};
+export function generateViewport(): Viewport {
+  return { width: 'device-width', initialScale: 1, themeColor: getBrand().colors.primary };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={await getLocale()}>
+    // The brand's colours override globals.css's --brand-* defaults for every page, the embed included.
+    <html lang={await getLocale()} style={brandCssVariables(getBrand()) as CSSProperties} data-brand={getBrand().name}>
       <body>
         <a className="skip-link" href="#main">
           Skip to content

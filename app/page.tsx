@@ -1,6 +1,7 @@
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { Explorer } from '@/components/explorer/explorer';
+import { getBrand } from '@/lib/brand/get-brand';
 import { getEnv } from '@/lib/env';
 import { getLocale } from '@/lib/i18n/get-locale';
 
@@ -9,12 +10,29 @@ export default async function HomePage() {
   await connection();
   const { mapStyleUrl } = getEnv();
   const locale = await getLocale();
+  const brand = getBrand();
   return (
     <main id="main">
       <h1 className="visually-hidden">{locale === 'fr' ? 'Événements près de vous' : 'Events near you'}</h1>
       <Suspense>
-        <Explorer mapStyleUrl={mapStyleUrl} locale={locale} />
+        <Explorer
+          mapStyleUrl={mapStyleUrl}
+          locale={locale}
+          brand={{ name: brand.name, logo: brand.logo }}
+          defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+        />
       </Suspense>
+      {brand.footerLinks.length > 0 && (
+        <footer className="brand-footer">
+          <ul>
+            {brand.footerLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </footer>
+      )}
     </main>
   );
 }

@@ -122,3 +122,49 @@ export function getEnv(): Env {
   }
   return cached;
 }
+
+const ZBrandEnvSchema = z.object({
+  BRAND_FILE: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/\.json$/, 'must name a .json file')
+      .optional(),
+  ),
+  BRAND_NAME: ZOptionalString.pipe(z.string().max(80).optional()),
+  BRAND_DEFAULT_LOCALE: ZOptionalString.pipe(z.enum(['fr', 'en']).optional()),
+  BRAND_EMBED_ORIGINS: ZOptionalString,
+});
+
+/** Which brand to run under; separate from {@link Env} so the build (no secrets) can render branded pages. */
+export interface BrandEnv {
+  /** Brand JSON file, relative to the working directory (lib/brand validates its content). */
+  brandFile: string;
+  /** Overrides of single brand fields (lib/brand validates them together with the file). */
+  overrides: { name?: string; defaultLocale?: 'fr' | 'en'; embedOrigins?: string[] };
+}
+
+/** Parses the BRAND_* keys of an environment record; throws an {@link EnvError} naming the key. */
+export function parseBrandEnv(record: Record<string, string | undefined>): BrandEnv {
+  const parsed = ZBrandEnvSchema.safeParse(record);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  return {
+    brandFile: raw.BRAND_FILE ?? 'brands/eventmap.json',
+    overrides: {
+      ...(raw.BRAND_NAME !== undefined && { name: raw.BRAND_NAME }),
+      ...(raw.BRAND_DEFAULT_LOCALE !== undefined && { defaultLocale: raw.BRAND_DEFAULT_LOCALE }),
+      // A comma- or space-separated list.
+      ...(raw.BRAND_EMBED_ORIGINS !== undefined && {
+        embedOrigins: raw.BRAND_EMBED_ORIGINS.split(/[\s,]+/).filter((origin) => origin !== ''),
+      }),
+    },
+  };
+}
+
+/** The BRAND_* configuration of the process, parsed from `process.env` at first use. */
+export function getBrandEnv(): BrandEnv {
+  return parseBrandEnv(process.env);
+}

@@ -11,6 +11,7 @@ import {
   type Locale,
 } from '@/lib/explorer/format';
 import styles from './explorer.module.css';
+import { useLinkTarget } from './link-target';
 
 export interface EventCardProps {
   event: TEvent;
@@ -29,6 +30,7 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
   const cancelled = event.cancelledAt !== null;
   const unavailable = !cancelled && event.notAvailableAt !== null;
   const live = !cancelled && isLiveAt(event, now);
+  const linkTarget = useLinkTarget();
   return (
     <li
       id={`event-card-${event.id}`}
@@ -50,7 +52,7 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
       </span>
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>
-          <Link href={`/events/${event.id}`} className={styles.cardLink} prefetch={false}>
+          <Link href={`/events/${event.id}`} className={styles.cardLink} prefetch={false} {...linkTarget}>
             {event.name}
           </Link>
         </h3>

@@ -16,6 +16,7 @@ import { explorerStrings } from '@/lib/explorer/strings';
 import { hasWebGl } from '@/lib/explorer/webgl';
 import { EventList } from './event-list';
 import styles from './explorer.module.css';
+import { LinkTargetContext, type LinkTarget } from './link-target';
 import { useExplorerState } from './use-explorer-state';
 
 // The map chunk (MapLibre, ~280 kB gzip) loads after the first paint; the list never waits for it.
@@ -42,14 +43,29 @@ export interface ExplorerProps {
   /** MAP_STYLE_URL, when the operator set one; otherwise the offline basemap. */
   mapStyleUrl: string | undefined;
   locale: Locale;
+  /** The brand's name and logo for the header (site chrome only). */
+  brand?: { name: string; logo: string };
+  /** Where the map opens first when the URL names no place (the brand's default centre and zoom). */
+  defaultCamera?: Camera;
+  /** `false` in the embed: no brand header, language switcher or "near me" (geolocation is denied to frames). */
+  chrome?: boolean;
+  /** Where record pages open: `_top` or `_blank` inside a host page's iframe. */
+  linkTarget?: LinkTarget;
 }
 
 /** The home page: search, filters, the viewport's events as a list, and the map (when WebGL allows). */
-export function Explorer({ mapStyleUrl, locale }: ExplorerProps) {
+export function Explorer({
+  mapStyleUrl,
+  locale,
+  brand = { name: 'Eventmap', logo: '' },
+  defaultCamera = DEFAULT_CAMERA,
+  chrome = true,
+  linkTarget = '_self',
+}: ExplorerProps) {
   const t = explorerStrings(locale);
   const { state, setFilters, setCamera, setSelected } = useExplorerState();
   const { filters, selected } = state;
-  const camera = state.camera ?? DEFAULT_CAMERA;
+  const camera = state.camera ?? defaultCamera;
 
   // Probed on the client only: the server renders the list and leaves the map area empty.
   const webgl = useSyncExternalStore(noSubscribe, hasWebGl, () => null);
@@ -78,7 +94,7 @@ export function Explorer({ mapStyleUrl, locale }: ExplorerProps) {
   // A camera in the URL that the map did not report itself came from outside (first load, back/forward): go there.
   const urlCamera = state.camera;
   useEffect(() => {
-    const target = urlCamera ?? DEFAULT_CAMERA;
+    const target = urlCamera ?? defaultCamera;
     if (sameCamera(target, mapCamera.current)) return;
     mapCamera.current = target;
     setView(estimateView(target));
@@ -87,7 +103,7 @@ export function Explorer({ mapStyleUrl, locale }: ExplorerProps) {
     } else {
       seq.current++;
     }
-  }, [urlCamera, estimateView, initialCamera]);
+  }, [urlCamera, estimateView, initialCamera, defaultCamera]);
 
   const onViewChange = useCallback(
     (next: MapView) => {
@@ -164,146 +180,157 @@ export function Explorer({ mapStyleUrl, locale }: ExplorerProps) {
   }
 
   return (
-    <div className={styles.shell} data-map-mode={mode}>
-      <header className={styles.header}>
-        <Link href="/" className={styles.brand} aria-label="Eventmap home">
-          <span className={styles.brandMark} aria-hidden="true">
-            ◉
-          </span>
-          <span>Eventmap</span>
-        </Link>
-        <SearchBox locale={locale} center={view?.camera ?? camera} onPlace={(p) => moveTo({ ...p, zoom: 15 })} />
-        <button type="button" className={styles.nearMe} onClick={nearMe} disabled={locating}>
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            aria-hidden="true"
-          >
-            <circle cx="12" cy="12" r="4" />
-            <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
-          </svg>
-          {locating ? t.locating : t.nearMe}
-        </button>
-        <LanguageSwitcher locale={locale} />
-      </header>
-
-      <FilterBar
-        filters={filters}
-        locale={locale}
-        onChange={setFilters}
-        onClear={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}
-      />
-
-      <div className={styles.body} data-list-only={listOnly || undefined}>
-        <section
-          className={styles.panel}
-          aria-label={t.resultsPanel}
-          aria-busy={query.isFetching}
-          data-open={sheetOpen || undefined}
-        >
-          <button
-            type="button"
-            className={styles.sheetHandle}
-            aria-expanded={sheetOpen}
-            onClick={() => setSheetOpen((o) => !o)}
-          >
-            <span aria-hidden="true" className={styles.sheetGrip} />
-            {sheetOpen ? t.showMap : t.showList}
-          </button>
-          {listOnly && (
-            <p className={styles.notice} role="note">
-              {mode === 'lost' ? t.lostWebGl : t.noWebGl}
-            </p>
+    <LinkTargetContext value={linkTarget}>
+      <div className={styles.shell} data-map-mode={mode} data-chrome={chrome || undefined}>
+        <header className={styles.header}>
+          {chrome && (
+            <Link href="/" className={styles.brand} aria-label={`${brand.name} home`}>
+              {brand.logo ? (
+                // eslint-disable-next-line @next/next/no-img-element -- a data URI or public/ file, no optimisation needed
+                <img src={brand.logo} alt="" width={24} height={24} className={styles.brandLogo} />
+              ) : (
+                <span className={styles.brandMark} aria-hidden="true">
+                  ◉
+                </span>
+              )}
+              <span data-testid="brand-name">{brand.name}</span>
+            </Link>
           )}
-          {geoMessage && (
-            <p className={styles.notice} role="alert">
-              {geoMessage}
-            </p>
+          <SearchBox locale={locale} center={view?.camera ?? camera} onPlace={(p) => moveTo({ ...p, zoom: 15 })} />
+          {chrome && (
+            <button type="button" className={styles.nearMe} onClick={nearMe} disabled={locating}>
+              <svg
+                width="16"
+                height="16"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                aria-hidden="true"
+              >
+                <circle cx="12" cy="12" r="4" />
+                <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
+              </svg>
+              {locating ? t.locating : t.nearMe}
+            </button>
           )}
-          <div className={styles.summary}>
-            <p role="status" aria-live="polite" className={styles.summaryText} data-testid="results-summary">
-              {firstLoad ? t.loading : summary}
-            </p>
-            {updating && (
-              <span className={styles.updating} aria-hidden="true">
-                {t.updating}
-              </span>
+          {chrome && <LanguageSwitcher locale={locale} />}
+        </header>
+
+        <FilterBar
+          filters={filters}
+          locale={locale}
+          onChange={setFilters}
+          onClear={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}
+        />
+
+        <div className={styles.body} data-list-only={listOnly || undefined}>
+          <section
+            className={styles.panel}
+            aria-label={t.resultsPanel}
+            aria-busy={query.isFetching}
+            data-open={sheetOpen || undefined}
+          >
+            <button
+              type="button"
+              className={styles.sheetHandle}
+              aria-expanded={sheetOpen}
+              onClick={() => setSheetOpen((o) => !o)}
+            >
+              <span aria-hidden="true" className={styles.sheetGrip} />
+              {sheetOpen ? t.showMap : t.showList}
+            </button>
+            {listOnly && (
+              <p className={styles.notice} role="note">
+                {mode === 'lost' ? t.lostWebGl : t.noWebGl}
+              </p>
+            )}
+            {geoMessage && (
+              <p className={styles.notice} role="alert">
+                {geoMessage}
+              </p>
+            )}
+            <div className={styles.summary}>
+              <p role="status" aria-live="polite" className={styles.summaryText} data-testid="results-summary">
+                {firstLoad ? t.loading : summary}
+              </p>
+              {updating && (
+                <span className={styles.updating} aria-hidden="true">
+                  {t.updating}
+                </span>
+              )}
+            </div>
+
+            {firstLoad && !query.isError && (
+              <ul className={styles.skeletons} aria-hidden="true">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <li key={i} className={styles.skeleton} />
+                ))}
+              </ul>
+            )}
+
+            {query.isError && !query.data && (
+              <div className={styles.state} role="alert">
+                <p>{t.error}</p>
+                <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
+                  {t.retry}
+                </button>
+              </div>
+            )}
+
+            {query.data && events.length === 0 && (
+              <div className={styles.state}>
+                <p className={styles.stateTitle}>{t.empty}</p>
+                <p className={styles.stateActions}>
+                  {showMap && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() =>
+                        moveTo({ ...(view?.camera ?? camera), zoom: Math.max(2, (view?.camera ?? camera).zoom - 2) })
+                      }
+                    >
+                      {t.zoomOut}
+                    </button>
+                  )}
+                  {activeFilterCount(filters) > 0 && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}
+                    >
+                      {t.clearFilters}
+                    </button>
+                  )}
+                </p>
+              </div>
+            )}
+
+            {events.length > 0 && (
+              <EventList events={events} locale={locale} now={nowMs} selected={selected} onHover={setHovered} />
+            )}
+          </section>
+
+          <div className={styles.mapArea} ref={mapAreaRef} aria-label={t.mapRegion} role="region" hidden={listOnly}>
+            {mode === 'map' && (
+              <EventMap
+                initialCamera={initialCamera}
+                cameraRequest={cameraRequest}
+                mapStyleUrl={mapStyleUrl}
+                events={events}
+                highlighted={highlighted}
+                onViewChange={onViewChange}
+                onSelect={(id) => {
+                  setSelected(id);
+                  setSheetOpen(true);
+                }}
+                onHover={setHovered}
+                onFailure={() => setLost(true)}
+              />
             )}
           </div>
-
-          {firstLoad && !query.isError && (
-            <ul className={styles.skeletons} aria-hidden="true">
-              {Array.from({ length: 6 }, (_, i) => (
-                <li key={i} className={styles.skeleton} />
-              ))}
-            </ul>
-          )}
-
-          {query.isError && !query.data && (
-            <div className={styles.state} role="alert">
-              <p>{t.error}</p>
-              <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-                {t.retry}
-              </button>
-            </div>
-          )}
-
-          {query.data && events.length === 0 && (
-            <div className={styles.state}>
-              <p className={styles.stateTitle}>{t.empty}</p>
-              <p className={styles.stateActions}>
-                {showMap && (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() =>
-                      moveTo({ ...(view?.camera ?? camera), zoom: Math.max(2, (view?.camera ?? camera).zoom - 2) })
-                    }
-                  >
-                    {t.zoomOut}
-                  </button>
-                )}
-                {activeFilterCount(filters) > 0 && (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}
-                  >
-                    {t.clearFilters}
-                  </button>
-                )}
-              </p>
-            </div>
-          )}
-
-          {events.length > 0 && (
-            <EventList events={events} locale={locale} now={nowMs} selected={selected} onHover={setHovered} />
-          )}
-        </section>
-
-        <div className={styles.mapArea} ref={mapAreaRef} aria-label={t.mapRegion} role="region" hidden={listOnly}>
-          {mode === 'map' && (
-            <EventMap
-              initialCamera={initialCamera}
-              cameraRequest={cameraRequest}
-              mapStyleUrl={mapStyleUrl}
-              events={events}
-              highlighted={highlighted}
-              onViewChange={onViewChange}
-              onSelect={(id) => {
-                setSelected(id);
-                setSheetOpen(true);
-              }}
-              onHover={setHovered}
-              onFailure={() => setLost(true)}
-            />
-          )}
         </div>
       </div>
-    </div>
+    </LinkTargetContext>
   );
 }

@@ -6,8 +6,17 @@ import { decodeState, encodeState, type Camera, type ExplorerState, type Filters
 
 type HistoryMode = 'push' | 'replace';
 
+/** Parameters the explorer does not own but must keep (the embed's configuration survives filtering and reloads). */
+const KEPT_PARAMS = ['locale', 'theme', 'target'] as const;
+
 function write(state: ExplorerState, mode: HistoryMode): void {
-  const query = encodeState(state).toString();
+  const encoded = encodeState(state);
+  const live = new URLSearchParams(window.location.search);
+  for (const key of KEPT_PARAMS) {
+    const value = live.get(key);
+    if (value !== null) encoded.set(key, value);
+  }
+  const query = encoded.toString();
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
   if (url === `${window.location.pathname}${window.location.search}`) return;
   // Next.js syncs useSearchParams with the native history calls, without a server round trip.

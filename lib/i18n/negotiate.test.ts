@@ -15,6 +15,10 @@ describe('negotiateLocale', () => {
     expect(negotiateLocale('en;q=0')).toBe('fr');
     expect(negotiateLocale('*')).toBe('fr');
     expect(negotiateLocale(';;;,,q=x')).toBe('fr');
+    // A brand's default locale replaces French as the fallback, and only as the fallback.
+    expect(negotiateLocale('de', null, 'en')).toBe('en');
+    expect(negotiateLocale('*', null, 'en')).toBe('en');
+    expect(negotiateLocale('fr-FR', null, 'en')).toBe('fr');
   });
 
   it('lets the switcher cookie win, and ignores a forged one', () => {

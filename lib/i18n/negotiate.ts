@@ -27,15 +27,19 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
 
 /**
  * The locale to render: an explicit choice (the switcher's cookie) wins, then the first supported language of
- * `Accept-Language` (`fr-CA` counts as `fr`), then the default.
+ * `Accept-Language` (`fr-CA` counts as `fr`), then the fallback (the brand's default locale).
  */
-export function negotiateLocale(acceptLanguage: string | null | undefined, chosen?: string | null): Locale {
+export function negotiateLocale(
+  acceptLanguage: string | null | undefined,
+  chosen?: string | null,
+  fallback: Locale = DEFAULT_LOCALE,
+): Locale {
   if (isLocale(chosen)) return chosen;
   for (const range of parseAcceptLanguage(acceptLanguage)) {
-    if (range === '*') return DEFAULT_LOCALE;
+    if (range === '*') return fallback;
     const primary = range.split('-')[0];
     const match = LOCALES.find((locale) => locale === primary);
     if (match) return match;
   }
-  return DEFAULT_LOCALE;
+  return fallback;
 }

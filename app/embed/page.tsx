@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { connection } from 'next/server';
+import { Suspense } from 'react';
+import { HeightReporter } from '@/components/embed/height-reporter';
+import { Explorer } from '@/components/explorer/explorer';
+import { getBrand } from '@/lib/brand/get-brand';
+import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
+import { getEnv } from '@/lib/env';
+
+export const metadata: Metadata = { robots: { index: false } };
+
+interface EmbedPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The explorer without site chrome, for partners' iframes; configured by the URL only (no cookie). */
+export default async function EmbedPage({ searchParams }: EmbedPageProps) {
+  await connection();
+  const params = await searchParams;
+  const brand = getBrand();
+  const query = normalizedEmbedQuery(params, brand.defaultCategories);
+  if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
+  const { locale, theme, target } = embedOptions(params, brand.defaultLocale);
+  return (
+    <main id="main" className="embed" data-theme={theme} lang={locale}>
+      <h1 className="visually-hidden">{brand.name}</h1>
+      <Suspense>
+        <Explorer
+          mapStyleUrl={getEnv().mapStyleUrl}
+          locale={locale}
+          brand={{ name: brand.name, logo: brand.logo }}
+          defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+          chrome={false}
+          linkTarget={target}
+        />
+      </Suspense>
+      <HeightReporter />
+    </main>
+  );
+}

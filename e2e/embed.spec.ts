@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
+
+/*
+ * The embed as a partner uses it: a host page on ANOTHER local origin frames the web app. The default brand
+ * (brands/eventmap.json) allows http://localhost:* to frame /embed, so the host page is served on localhost and the
+ * same server reached as 127.0.0.1 is the origin that is not allowed.
+ */
+
+interface Host {
+  server: Server;
+  pages: Map<string, string>;
+  allowed: string;
+  refused: string;
+}
+
+let host: Host;
+
+test.beforeAll(async () => {
+  const pages = new Map<string, string>();
+  const server = createServer((request, response) => {
+    const body = pages.get(new URL(request.url ?? '/', 'http://host').pathname);
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  host = { server, pages, allowed: `http://localhost:${port}`, refused: `http://127.0.0.1:${port}` };
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => host.server.close(resolve));
+});
+
+function hostPage(src: string): string {
+  return `<!doctype html><html lang="en"><head><title>Partner site</title></head><body>
+<h1>Partner site</h1>
+<iframe id="eventmap" src="${src}" title="Events map" width="1100" height="700" style="border:0"></iframe>
+</body></html>`;
+}
+
+/** Blocks every cookie between the browser and the web app, as a third-party frame in a strict browser would. */
+async function withoutAppCookies(page: Page): Promise<string[]> {
+  const sent: string[] = [];
+  await page.route(`${E2E_BASE_URL}/**`, async (route) => {
+    const headers = { ...route.request().headers() };
+    if (headers.cookie) sent.push(headers.cookie);
+    delete headers.cookie;
+    // Redirects go back to the browser, as they would without the interception.
+    const response = await route.fetch({ headers, maxRedirects: 0 });
+    const answer = { ...response.headers() };
+    delete answer['set-cookie'];
+    await route.fulfill({ response, headers: answer });
+  });
+  return sent;
+}
+
+test.describe('embed', () => {
+  test('a host page on another origin embeds the map; a visitor filters and opens an event', async ({ page }) => {
+    await withoutAppCookies(page);
+    host.pages.set('/host.html', hostPage(`${E2E_BASE_URL}/embed?locale=en&bbox=-5,42,8,51`));
+    await page.goto(`${host.allowed}/host.html`);
+    const frame = page.frameLocator('#eventmap');
+    const cards = frame.getByRole('list', { name: 'Events' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    // No site chrome in the embed: no brand link, language switcher or "near me".
+    await expect(frame.getByRole('link', { name: 'Eventmap home' })).toHaveCount(0);
+    await expect(frame.getByRole('button', { name: 'Near me' })).toHaveCount(0);
+
+    await frame.getByRole('button', { name: 'Music' }).click();
+    await expect(frame.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards.first()).toBeVisible();
+    const categories = await cards.locator('p:last-child span:last-child').allTextContents();
+    expect(categories.length).toBeGreaterThan(0);
+    expect(new Set(categories)).toEqual(new Set(['Music']));
+
+    // The locale came from the URL and survives the filter change.
+    const embedUrl = new URL(
+      page
+        .frames()
+        .find((f) => f.url().includes('/embed'))!
+        .url(),
+    );
+    expect(embedUrl.searchParams.get('locale')).toBe('en');
+    expect(embedUrl.searchParams.get('cat')).toBe('musique');
+
+    // Record pages open in the host's top window (target=_top by default).
+    const link = cards.first().getByRole('link');
+    const name = (await link.textContent())!;
+    await link.click();
+    await page.waitForURL(new RegExp(`^${E2E_BASE_URL.replace(/[.]/g, '\\.')}/events/\\d+`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('opens events in a new tab when the embed says so', async ({ page, context }) => {
+    host.pages.set('/tab.html', hostPage(`${E2E_BASE_URL}/embed?locale=en&target=_blank&bbox=-5,42,8,51`));
+    await page.goto(`${host.allowed}/tab.html`);
+    const link = page.frameLocator('#eventmap').getByRole('list', { name: 'Events' }).getByRole('link').first();
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.waitForURL(/\/events\/\d+/);
+    expect(page.url()).toBe(`${host.allowed}/tab.html`);
+  });
+
+  test('an origin that is not in the brand list cannot frame it, and other pages deny framing', async ({
+    page,
+    request,
+  }) => {
+    const embed = await request.get(`${E2E_BASE_URL}/embed`);
+    expect(embed.status()).toBe(200);
+    const csp = embed.headers()['content-security-policy']!;
+    expect(csp).toMatch(/frame-ancestors 'self' http:\/\/localhost:\*(;|$)/);
+    expect(embed.headers()['x-frame-options']).toBeUndefined();
+    for (const path of ['/', '/embed/snippet']) {
+      const other = await request.get(`${E2E_BASE_URL}${path}`);
+      expect(other.headers()['x-frame-options'], path).toBe('DENY');
+      expect(other.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
+
+    host.pages.set('/refused.html', hostPage(`${E2E_BASE_URL}/embed?locale=en`));
+    await page.goto(`${host.refused}/refused.html`);
+    // Chromium replaces a frame refused by frame-ancestors with its error page: the embed never renders.
+    await expect
+      .poll(
+        () =>
+          page
+            .frames()
+            .find((f) => f !== page.mainFrame())
+            ?.url() ?? '',
+        { timeout: 15_000 },
+      )
+      .toMatch(/^chrome-error:/);
+    await expect(page.frameLocator('#eventmap').getByRole('list', { name: 'Events' })).toHaveCount(0);
+  });
+
+  test("the snippet page's output works when pasted into a blank page", async ({ page }) => {
+    await page.goto('/embed/snippet');
+    await page.getByLabel('Language').selectOption('en');
+    await page.getByLabel('Open events in').selectOption('_blank');
+    const preview = page.frameLocator('[data-testid="embed-preview"]');
+    await expect(preview.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+
+    const snippet = await page.getByTestId('embed-snippet').inputValue();
+    expect(snippet).toContain(`${E2E_BASE_URL}/embed?`);
+    host.pages.set(
+      '/blank.html',
+      `<!doctype html><html><head><title>Blank</title></head><body>${snippet}</body></html>`,
+    );
+    await page.goto(`${host.allowed}/blank.html`);
+    const frame = page.frameLocator('#eventmap-embed');
+    await expect(frame.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+    await expect(frame.getByRole('list', { name: 'Events' }).getByRole('link').first()).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    // The embed reported its height and the snippet's listener applied it.
+    await expect
+      .poll(() => page.locator('#eventmap-embed').evaluate((el) => (el as HTMLElement).style.height))
+      .toMatch(/^\d+px$/);
+  });
+});
+
+test.describe('second brand', () => {
+  // The same build, started with another BRAND_FILE: switching brands is one env value, no code change or rebuild.
+  const port = Number(new URL(E2E_BASE_URL).port) + 1;
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    server = spawn(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PARTNER_API_URL: E2E_SERVICE_URL,
+          PARTNER_CLIENT_ID: 'demo',
+          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+          SESSION_SECRET: E2E_SECRETS.sessionSecret,
+          BRAND_FILE: 'brands/sortir-a-lyon.json',
+        },
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
+    // Readiness, not a timing assertion: poll until the server answers.
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const ok = await fetch(`${base}/embed/snippet`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the second-brand server on ${base} did not start`);
+  });
+
+  test.afterAll(() => {
+    // The server and its workers are one process group, started above.
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  });
+
+  test("shows the second brand's name and colours, and lets only its origins frame the embed", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`${base}/`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Sortir à Lyon');
+    await expect(page).toHaveTitle(/Sortir à Lyon/);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+    );
+    expect(primary).toBe('#005f56');
+    // The header is painted with it.
+    await expect(page.locator('header').first()).toHaveCSS('background-color', 'rgb(0, 95, 86)');
+
+    const embed = await request.get(`${base}/embed?locale=en`);
+    const csp = embed.headers()['content-security-policy']!;
+    expect(csp).toContain("frame-ancestors 'self' https://sortir-a-lyon.example https://*.sortir-a-lyon.example");
+    expect(csp).not.toContain('localhost');
+
+    // A bare embed starts on the brand's default categories.
+    const bare = await request.get(`${base}/embed`, { maxRedirects: 0 });
+    expect(bare.status()).toBe(307);
+    expect(new URL(bare.headers()['location']!, base).searchParams.get('cat')).toBe('musique,spectacle');
+  });
+});

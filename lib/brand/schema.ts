@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { MAIN_CATEGORIES } from '@/lib/contract/categories';
+
+/*
+ * The brand a deployment runs under. Pure (no fs, no env) so the client-safe parts and the tests can use it;
+ * lib/brand/get-brand.ts loads the file that BRAND_FILE names and applies the env overrides.
+ */
+
+const ZColour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour like #1d3557');
+
+/** A logo that needs no network: a path under public/ or an inline image data URI. */
+const ZLogo = z
+  .string()
+  .max(200_000)
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || /^data:image\/[a-z+.-]+[;,]/.test(value),
+    'must be a path under public/ (starting with /) or a data:image URI',
+  );
+
+/**
+ * One CSP `frame-ancestors` source: a scheme + host (optionally `*.` subdomains and a port or `:*`), or `'self'`.
+ * Anything else (paths, quotes, semicolons) could smuggle directives into the header.
+ */
+const ZEmbedOrigin = z
+  .string()
+  .regex(
+    /^(?:'self'|https?:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?)$/,
+    "must be 'self' or an origin like https://partner.example or http://localhost:*",
+  );
+
+const ZFooterLink = z.object({
+  label: z.string().min(1).max(80),
+  href: z.string().refine((v) => /^(?:\/(?!\/)|https?:\/\/|mailto:)/.test(v), 'must be a path, http(s) or mailto URL'),
+});
+
+/** The brand configuration file's shape. */
+export const ZBrandSchema = z.strictObject({
+  name: z.string().min(1).max(80),
+  logo: ZLogo,
+  colors: z.strictObject({
+    primary: ZColour,
+    primaryContrast: ZColour,
+    accent: ZColour,
+    accentContrast: ZColour,
+    background: ZColour,
+    surface: ZColour,
+    text: ZColour,
+  }),
+  map: z.strictObject({
+    center: z.strictObject({ lng: z.number().min(-180).max(180), lat: z.number().min(-85).max(85) }),
+    zoom: z.number().min(1).max(18),
+  }),
+  defaultCategories: z.array(z.enum(MAIN_CATEGORIES)).max(MAIN_CATEGORIES.length).default([]),
+  defaultLocale: z.enum(['fr', 'en']),
+  footerLinks: z.array(ZFooterLink).max(12).default([]),
+  embedOrigins: z.array(ZEmbedOrigin).max(50).default([]),
+});
+
+export type TBrand = z.infer<typeof ZBrandSchema>;
+
+/** A brand configuration error; its message names the file and every offending key. */
+export class BrandError extends Error {
+  override name = 'BrandError';
+}
+
+/** Validates a parsed brand file with the env overrides applied on top; throws a {@link BrandError} naming each key. */
+export function parseBrand(
+  raw: unknown,
+  overrides: Partial<Pick<TBrand, 'name' | 'defaultLocale' | 'embedOrigins'>>,
+  source: string,
+): TBrand {
+  const merged = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw, ...overrides } : raw;
+  const parsed = ZBrandSchema.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(brand)'}: ${issue.message}`);
+    throw new BrandError(`Invalid brand configuration (${source}):\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The CSS custom properties that apply a brand's colours (globals.css reads the --brand-* variables). */
+export function brandCssVariables(brand: TBrand): Record<string, string> {
+  const c = brand.colors;
+  return {
+    '--brand-primary': c.primary,
+    '--brand-primary-contrast': c.primaryContrast,
+    '--brand-accent': c.accent,
+    '--brand-accent-contrast': c.accentContrast,
+    '--brand-background': c.background,
+    '--brand-surface': c.surface,
+    '--brand-text': c.text,
+  };
+}
+
+/**
+ * The `frame-ancestors` source list of the embed route: the app itself (the snippet page previews the embed) and the
+ * brand's origins; nobody else.
+ */
+export function frameAncestors(brand: TBrand): string {
+  return ["'self'", ...brand.embedOrigins.filter((origin) => origin !== "'self'")].join(' ');
+}

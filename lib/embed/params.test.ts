@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { decodeState } from '@/lib/explorer/state';
+import { cameraForBbox, embedOptions, normalizedEmbedQuery } from './params';
+
+describe('embed parameters', () => {
+  it('reads locale, theme and target, falling back to the brand locale, light and _top', () => {
+    expect(embedOptions({ locale: 'en', theme: 'dark', target: '_blank' }, 'fr')).toEqual({
+      locale: 'en',
+      theme: 'dark',
+      target: '_blank',
+    });
+    expect(embedOptions({ locale: 'de', theme: 'neon', target: '_parent' }, 'fr')).toEqual({
+      locale: 'fr',
+      theme: 'light',
+      target: '_top',
+    });
+    expect(embedOptions({ locale: ['en', 'fr'] }, 'fr').locale).toBe('en');
+  });
+
+  it('translates categories, bbox and live into the explorer state', () => {
+    const query = normalizedEmbedQuery(
+      { categories: 'musique,nope,expo', bbox: '4.7,45.7,4.95,45.82', live: 'true', locale: 'en', target: '_blank' },
+      [],
+    );
+    const params = new URLSearchParams(query!);
+    expect(params.get('locale')).toBe('en');
+    expect(params.get('target')).toBe('_blank');
+    expect(params.has('categories')).toBe(false);
+    const state = decodeState(params);
+    expect(state.filters.categories.toSorted()).toEqual(['expo', 'musique']);
+    expect(state.filters.live).toBe(true);
+    expect(state.camera!.lng).toBeCloseTo(4.825, 3);
+    expect(state.camera!.lat).toBeCloseTo(45.76, 3);
+    expect(state.camera!.zoom).toBeGreaterThan(9);
+    expect(state.camera!.zoom).toBeLessThan(13);
+  });
+
+  it('applies the brand default categories to a bare embed only', () => {
+    expect(new URLSearchParams(normalizedEmbedQuery({}, ['musique'])!).get('cat')).toBe('musique');
+    expect(normalizedEmbedQuery({ cat: 'expo' }, ['musique'])).toBeNull();
+    expect(normalizedEmbedQuery({ at: '45,4,10' }, ['musique'])).toBeNull();
+    expect(normalizedEmbedQuery({ locale: 'en' }, [])).toBeNull();
+  });
+
+  it('ignores a malformed bbox', () => {
+    for (const bbox of ['', '1,2,3', '5,45,4,46', 'a,b,c,d', '-200,0,0,10']) expect(cameraForBbox(bbox)).toBeNull();
+  });
+});

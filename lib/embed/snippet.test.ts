@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { embedSnippet, embedUrl, type SnippetOptions } from './snippet';
+
+const OPTIONS: SnippetOptions = {
+  categories: ['musique', 'expo'],
+  bbox: '4.7,45.7,4.95,45.82',
+  live: true,
+  locale: 'en',
+  theme: 'dark',
+  target: '_blank',
+  height: 600,
+};
+
+describe('embed snippet', () => {
+  it('puts every chosen option in the embed URL', () => {
+    const url = new URL(embedUrl('https://map.example', OPTIONS));
+    expect(url.origin).toBe('https://map.example');
+    expect(url.pathname).toBe('/embed');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      categories: 'musique,expo',
+      bbox: '4.7,45.7,4.95,45.82',
+      live: '1',
+      locale: 'en',
+      theme: 'dark',
+      target: '_blank',
+    });
+  });
+
+  it('escapes the title and listens to the embed origin only', () => {
+    const html = embedSnippet('https://map.example', 'A "quoted" <map>', { ...OPTIONS, categories: [] });
+    expect(html).toContain('title="A &quot;quoted&quot; &lt;map>"');
+    expect(html).toContain('event.origin !== "https://map.example"');
+    expect(html).toContain('height="600"');
+    expect(html).toContain('src="https://map.example/embed?bbox=');
+    expect(html).toContain('&amp;live=1');
+  });
+});
