@@ -10,21 +10,12 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3010';
 const runs = Number(process.argv[2] ?? 5);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--enable-unsafe-swiftshader',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
