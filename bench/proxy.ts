@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 const SERVICE_PORT = 4310;
@@ -14,7 +15,12 @@ const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const ROUNDS = 400;
 const WARMUP = 40;
 const DB = '.data/bench-proxy/partner-api.sqlite';
-const VIEWPORT = { minLng: 2.25, maxLng: 2.42, minLat: 48.82, maxLat: 48.9 };
+/** Viewports the explorer sends: central Paris at zoom 12, and mainland France at zoom 5 (a full page of 500). */
+const VIEWPORTS = {
+  city: { minLng: 2.25, maxLng: 2.42, minLat: 48.82, maxLat: 48.9 },
+  country: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 },
+} as const;
+type ViewportName = keyof typeof VIEWPORTS;
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
@@ -43,7 +49,10 @@ async function timed(run: () => Promise<Response>): Promise<number> {
 }
 
 /** Runs the proxy benchmark and returns its figures (also written to bench/results/proxy.json). */
-export async function benchProxy(): Promise<{ directP50: number; proxyP50: number; ratio: number }> {
+export async function benchProxy(
+  limit = 500,
+  viewports: readonly ViewportName[] = ['city', 'country'],
+): Promise<ViewportResult[]> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('bench/proxy needs a production build: run `npm run build` first');
   mkdirSync('.data/bench-proxy', { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(DB + suffix, { force: true });
@@ -75,60 +84,95 @@ export async function benchProxy(): Promise<{ directP50: number; proxyP50: numbe
       body: JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' }),
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
-    const direct = () =>
-      fetch(`${SERVICE}/v2/get/events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ locationFilter: { rectangle: VIEWPORT }, limit: 100 }),
-      });
-    const query = new URLSearchParams({ ...mapValues(VIEWPORT), limit: '100' });
-    // Like a browser, carry the sealed token cookie the web app set on the first answer.
-    const first = await fetch(`${WEB}/api/events?${query}`);
-    await first.arrayBuffer();
-    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const proxy = () => fetch(`${WEB}/api/events?${query}`, { headers: cookie ? { cookie } : {} });
-
-    for (let i = 0; i < WARMUP; i += 1) await Promise.all([timed(direct), timed(proxy)]);
-    const directMs: number[] = [];
-    const proxyMs: number[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      // Alternate which goes first so neither always runs on a warmer cache.
-      if (i % 2 === 0) {
-        directMs.push(await timed(direct));
-        proxyMs.push(await timed(proxy));
-      } else {
-        proxyMs.push(await timed(proxy));
-        directMs.push(await timed(direct));
-      }
+    const results = [];
+    for (const name of viewports) {
+      results.push(await measureViewport(name, limit, accessToken));
     }
-    directMs.sort((a, b) => a - b);
-    proxyMs.sort((a, b) => a - b);
-    const result = {
-      directP50: percentile(directMs, 50),
-      directP99: percentile(directMs, 99),
-      proxyP50: percentile(proxyMs, 50),
-      proxyP99: percentile(proxyMs, 99),
-      ratio: percentile(proxyMs, 50) / percentile(directMs, 50),
-    };
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(
       'bench/results/proxy.json',
-      JSON.stringify({ measuredAt: new Date().toISOString(), rounds: ROUNDS, ...result }, null, 2) + '\n',
+      JSON.stringify(
+        { measuredAt: new Date().toISOString(), rounds: ROUNDS, limit, loadAverage: loadavg(), viewports: results },
+        null,
+        2,
+      ) + '\n',
     );
     const f = (n: number) => n.toFixed(2);
     console.log(
-      `| path | p50 ms | p99 ms |\n|---|---|---|\n| direct to the service | ${f(result.directP50)} | ${f(result.directP99)} |\n` +
-        `| through /api/events | ${f(result.proxyP50)} | ${f(result.proxyP99)} |\n\n` +
-        `proxy ÷ direct (p50): ${f(result.ratio)} (target ≤ 1.2)`,
+      '| viewport | matches | bytes | direct p50 ms | direct p99 ms | proxy p50 ms | proxy p99 ms | proxy ÷ direct (p50) |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|\n' +
+        results
+          .map(
+            (r) =>
+              `| ${r.viewport} | ${r.totalItems} | ${r.bytes} | ${f(r.directP50)} | ${f(r.directP99)} | ` +
+              `${f(r.proxyP50)} | ${f(r.proxyP99)} | ${f(r.ratio)} ${r.ratio <= 1.2 ? '✅' : '❌'} |`,
+          )
+          .join('\n') +
+        '\n\ntarget: proxy ÷ direct ≤ 1.2 (p50, token-cache hit)',
     );
-    return result;
+    return results;
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
+}
+
+interface ViewportResult {
+  viewport: ViewportName;
+  totalItems: number;
+  bytes: number;
+  directP50: number;
+  directP99: number;
+  proxyP50: number;
+  proxyP99: number;
+  ratio: number;
+}
+
+/** Interleaves the same viewport query sent straight to the service and through `GET /api/events`. */
+async function measureViewport(name: ViewportName, limit: number, accessToken: string): Promise<ViewportResult> {
+  const viewport = VIEWPORTS[name];
+  const direct = () =>
+    fetch(`${SERVICE}/v2/get/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ locationFilter: { rectangle: viewport }, limit }),
+    });
+  const query = new URLSearchParams({ ...mapValues(viewport), limit: String(limit) });
+  // Like a browser, carry the sealed token cookie the web app set on the first answer.
+  const first = await fetch(`${WEB}/api/events?${query}`);
+  const firstBody = new Uint8Array(await first.arrayBuffer());
+  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const proxy = () => fetch(`${WEB}/api/events?${query}`, { headers: cookie ? { cookie } : {} });
+  const { pagination } = JSON.parse(new TextDecoder().decode(firstBody)) as { pagination: { totalItems: number } };
+
+  for (let i = 0; i < WARMUP; i += 1) await Promise.all([timed(direct), timed(proxy)]);
+  const directMs: number[] = [];
+  const proxyMs: number[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    // Alternate which goes first so neither always runs on a warmer cache.
+    if (i % 2 === 0) {
+      directMs.push(await timed(direct));
+      proxyMs.push(await timed(proxy));
+    } else {
+      proxyMs.push(await timed(proxy));
+      directMs.push(await timed(direct));
+    }
+  }
+  directMs.sort((a, b) => a - b);
+  proxyMs.sort((a, b) => a - b);
+  return {
+    viewport: name,
+    totalItems: pagination.totalItems,
+    bytes: firstBody.byteLength,
+    directP50: percentile(directMs, 50),
+    directP99: percentile(directMs, 99),
+    proxyP50: percentile(proxyMs, 50),
+    proxyP99: percentile(proxyMs, 99),
+    ratio: percentile(proxyMs, 50) / percentile(directMs, 50),
+  };
 }
 
 function mapValues(record: Record<string, number>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, String(value)]));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchProxy();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchProxy(Number(process.argv[2] ?? 500));

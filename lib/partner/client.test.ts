@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner, partnerOperations } from './index';
 import { PartnerError } from './errors';
 import { FakeUpstream } from './testing/fake-upstream';
+import { fakeEvent } from './testing/fixtures';
 import { describePartnerUpstream } from './testing/upstream-suite';
 
 const fake = new FakeUpstream({ loginDelayMs: 20 });
@@ -162,6 +163,20 @@ describe('PartnerClient against the fault-injecting upstream', () => {
     await expect(client.getEvent(1)).rejects.toMatchObject({ kind: 'invalid-response' });
     fake.fail(/^\/v2\/event\//, { kind: 'status', status: 200, body: { id: 'not-a-number' } }, 1);
     await expect(client.getEvent(1)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
+  it('decodes gzip, deflate and brotli answers, and refuses one that does not decompress', async () => {
+    const client = make();
+    for (const encoding of ['gzip', 'deflate', 'br'] as const) {
+      fake.fail(
+        /^\/v2\/event\//,
+        { kind: 'encoded', encoding, body: { ...fakeEvent(7), name: `encoded ${encoding}` } },
+        1,
+      );
+      expect((await client.getEvent(7)).name).toBe(`encoded ${encoding}`);
+    }
+    fake.fail(/^\/v2\/event\//, { kind: 'encoded', encoding: 'gzip', body: fakeEvent(7), corrupt: true }, 1);
+    await expect(client.getEvent(7)).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
   it('tolerates extra fields and returns null for empty searches', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@/lib/contract';
 import { PartnerError, sanitizeRetryAfter } from './errors';
 import { partnerOperations as ops, type PartnerOperation, type SearchInput } from './operations';
+import { acceptEncodingFor, exchange as httpExchange, ExchangeError } from './http-exchange';
 import { TokenCache } from './token-cache';
 
 export interface PartnerClientOptions {
@@ -45,11 +46,6 @@ interface Exchange {
 const MAX_ERROR_TEXT = 500;
 const decoder = new TextDecoder();
 
-function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';
-}
-
 function truncate(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value.slice(0, MAX_ERROR_TEXT) : undefined;
 }
@@ -78,7 +74,6 @@ function readProblem(exchange: Exchange): Pick<PartnerError['details'], 'upstrea
  */
 export class PartnerClient {
   readonly tokens: TokenCache;
-  private readonly compressionHeader: Record<string, string>;
   private readonly warn: (message: string) => void;
 
   constructor(private readonly options: PartnerClientOptions) {
@@ -92,8 +87,6 @@ export class PartnerClient {
       onBackgroundError: (error) =>
         this.warn(`[partner] background token renewal failed: ${error instanceof Error ? error.message : 'error'}`),
     });
-    // On loopback, compressing a 600 kB page costs more CPU than it saves (DESIGN §5); over a network it pays.
-    this.compressionHeader = isLoopback(options.baseUrl) ? { 'Accept-Encoding': 'identity' } : {};
   }
 
   /** `POST /login` with either grant; throws a {@link PartnerError} (`http` 401 when the grant is rejected). */
@@ -231,22 +224,19 @@ export class PartnerClient {
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: 'application/json', ...this.compressionHeader };
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': acceptEncodingFor(url) };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
     try {
-      const response = await fetch(url, {
+      return await httpExchange({
+        url,
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
-        redirect: 'error',
-        cache: 'no-store',
       });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return { status: response.status, headers: response.headers, bytes };
     } catch (cause) {
       if (callerSignal?.aborted && !deadline.aborted) {
         throw new PartnerError('aborted', `${method} ${path}: abandoned by the caller`);
@@ -254,7 +244,10 @@ export class PartnerClient {
       if (deadline.aborted) {
         throw new PartnerError('timeout', `${method} ${path}: no answer within ${this.options.timeoutMs} ms`);
       }
-      const code = (cause as { cause?: { code?: string } }).cause?.code;
+      const code = cause instanceof ExchangeError ? cause.code : undefined;
+      if (code === 'EBADBODY') {
+        throw new PartnerError('invalid-response', `${method} ${path}: the body does not decompress`);
+      }
       throw new PartnerError('unreachable', `${method} ${path}: ${code ?? 'network error'}`);
     }
   }

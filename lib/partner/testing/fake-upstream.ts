@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { fakeEvent, fakeMapPlace, fakePerformer } from './fixtures';
 
 /** A failure the fake upstream injects into matching requests. */
@@ -12,7 +13,9 @@ export type Fault =
   /** Destroys the connection without an answer. */
   | { kind: 'close' }
   /** Answers 200 with a body that is not JSON. */
-  | { kind: 'garbage' };
+  | { kind: 'garbage' }
+  /** Answers 200 with `body` compressed in `encoding` (`corrupt`: a body that does not decompress). */
+  | { kind: 'encoded'; encoding: 'gzip' | 'deflate' | 'br'; body: unknown; corrupt?: boolean };
 
 export interface FakeUpstreamOptions {
   clientId?: string;
@@ -147,6 +150,15 @@ export class FakeUpstream {
           res.writeHead(200, { 'Content-Type': 'application/json' });
           res.end('<html>oops</html>');
           return;
+        case 'encoded': {
+          record.status = 200;
+          const json = Buffer.from(JSON.stringify(fault.fault.body));
+          const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[fault.fault.encoding];
+          const encoded = fault.fault.corrupt ? json : compress(json);
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': fault.fault.encoding });
+          res.end(encoded);
+          return;
+        }
         case 'status':
           return send(
             fault.fault.status,
