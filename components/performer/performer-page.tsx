@@ -1,10 +1,9 @@
 import { PlainImage } from '@/components/record-page/plain-image';
-import { EventList } from '@/components/event/event-list';
 import { Description } from '@/components/record-page/description';
 import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
 import { MiniMap, type MiniMapPoint } from '@/components/record-page/mini-map';
-import { Pager } from '@/components/record-page/pager';
+import { UpcomingEvents } from '@/components/record-page/upcoming-events';
 import placeStyles from '@/components/place/place.module.css';
 import type { TEvent, TPerformer } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
@@ -90,25 +89,15 @@ export function PerformerPage({
           </section>
         )}
       </div>
-      <section aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title">
-          {messages.performer.upcoming} <span className={placeStyles.count}>({events.totalItems})</span>
-        </h2>
-        {events.totalItems === 0 ? (
-          <p className={placeStyles.muted}>{messages.performer.noUpcoming}</p>
-        ) : (
-          <>
-            <EventList events={events.items} locale={locale} now={now} label={messages.performer.upcoming} />
-            <Pager
-              basePath={path}
-              page={events.page}
-              totalPages={events.totalPages}
-              messages={messages}
-              label={messages.performer.upcoming}
-            />
-          </>
-        )}
-      </section>
+      <UpcomingEvents
+        events={events}
+        title={messages.performer.upcoming}
+        emptyText={messages.performer.noUpcoming}
+        locale={locale}
+        now={now}
+        path={path}
+        messages={messages}
+      />
     </article>
   );
 }

@@ -1,9 +1,8 @@
-import { EventList } from '@/components/event/event-list';
 import { Description } from '@/components/record-page/description';
 import { Grade } from '@/components/record-page/grade';
 import { JsonLd } from '@/components/record-page/json-ld';
 import { MiniMap } from '@/components/record-page/mini-map';
-import { Pager } from '@/components/record-page/pager';
+import { UpcomingEvents } from '@/components/record-page/upcoming-events';
 import type { TMapPlaceWithEvents } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
@@ -97,31 +96,16 @@ export function PlacePage({
         </div>
       </div>
 
-      <section aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title">
-          {messages.place.upcoming} <span className={styles.count}>({events.totalItems})</span>
-        </h2>
-        {events.totalItems === 0 ? (
-          <p className={styles.muted}>{messages.place.noUpcoming}</p>
-        ) : (
-          <>
-            <EventList
-              events={events.items}
-              locale={locale}
-              now={now}
-              label={messages.place.upcoming}
-              showPlace={false}
-            />
-            <Pager
-              basePath={path}
-              page={events.page}
-              totalPages={events.totalPages}
-              messages={messages}
-              label={messages.place.upcoming}
-            />
-          </>
-        )}
-      </section>
+      <UpcomingEvents
+        events={events}
+        title={messages.place.upcoming}
+        emptyText={messages.place.noUpcoming}
+        locale={locale}
+        now={now}
+        path={path}
+        messages={messages}
+        showPlace={false}
+      />
     </article>
   );
 }
