@@ -220,7 +220,12 @@ function Categories({ categories, locale, label }: { categories: TCategory[]; lo
             className={category.subCategory === null ? styles.category : styles.subCategory}
             style={category.subCategory === null ? { background: color, color: readableTextColor(color) } : undefined}
           >
-            {category.subCategory === null && main && <span aria-hidden="true">{main.icon} </span>}
+            {/* Decorative: the label follows, so without an emoji font the icon is simply left out. */}
+            {category.subCategory === null && main && (
+              <span className="emoji" aria-hidden="true">
+                {main.icon}{' '}
+              </span>
+            )}
             {locale === 'fr' ? category.traductionFR : category.traductionEN}
           </li>
         );
