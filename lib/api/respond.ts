@@ -81,8 +81,6 @@ export async function proxy(
     const upstream = await partner.client.raw(op, request.signal);
     const headers = new Headers({
       'Content-Type': 'application/json; charset=utf-8',
-      // A known length lets Node send the answer without chunked framing: one write fewer per request.
-      'Content-Length': String(upstream.bytes.byteLength),
       'Cache-Control': CACHE_POLICIES[policy],
     });
     const setCookie = await tokenCookieUpdate(partner, cookieValue);
