@@ -12,6 +12,8 @@ const SERVICE_PORT = 4310;
 const WEB_PORT = 3310;
 const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
+const BARE_PORT = 4311;
+const BARE = `http://127.0.0.1:${BARE_PORT}`;
 const ROUNDS = 400;
 const WARMUP = 40;
 const DB = '.data/bench-proxy/partner-api.sqlite';
@@ -77,6 +79,11 @@ export async function benchProxy(
     });
     children.push(web);
     await waitFor(`${WEB}/api/events?limit=1`, web);
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-proxy.ts', String(BARE_PORT), SERVICE], {
+      stdio: 'inherit',
+    });
+    children.push(bare);
+    await waitFor(`${BARE}/health`, bare);
 
     const login = await fetch(`${SERVICE}/login`, {
       method: 'POST',
@@ -99,12 +106,13 @@ export async function benchProxy(
     );
     const f = (n: number) => n.toFixed(2);
     console.log(
-      '| viewport | matches | bytes | direct p50 ms | direct p99 ms | proxy p50 ms | proxy p99 ms | proxy ÷ direct (p50) |\n' +
-        '|---|---:|---:|---:|---:|---:|---:|---:|\n' +
+      '| viewport | matches | bytes | direct p50 ms | direct p99 ms | bare proxy p50 ms (÷ direct) | web app p50 ms | web app p99 ms | web app ÷ direct (p50) |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
         results
           .map(
             (r) =>
               `| ${r.viewport} | ${r.totalItems} | ${r.bytes} | ${f(r.directP50)} | ${f(r.directP99)} | ` +
+              `${f(r.bareP50)} (${f(r.bareRatio)}) | ` +
               `${f(r.proxyP50)} | ${f(r.proxyP99)} | ${f(r.ratio)} ${r.ratio <= 1.2 ? '✅' : '❌'} |`,
           )
           .join('\n') +
@@ -122,6 +130,9 @@ interface ViewportResult {
   bytes: number;
   directP50: number;
   directP99: number;
+  /** The same query through bench/bare-proxy.ts: what one process hop costs with no framework at all. */
+  bareP50: number;
+  bareRatio: number;
   proxyP50: number;
   proxyP99: number;
   ratio: number;
@@ -130,12 +141,14 @@ interface ViewportResult {
 /** Interleaves the same viewport query sent straight to the service and through `GET /api/events`. */
 async function measureViewport(name: ViewportName, limit: number, accessToken: string): Promise<ViewportResult> {
   const viewport = VIEWPORTS[name];
-  const direct = () =>
-    fetch(`${SERVICE}/v2/get/events`, {
+  const post = (base: string) => () =>
+    fetch(`${base}/v2/get/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ locationFilter: { rectangle: viewport }, limit }),
     });
+  const direct = post(SERVICE);
+  const bare = post(BARE);
   const query = new URLSearchParams({ ...mapValues(viewport), limit: String(limit) });
   // Like a browser, carry the sealed token cookie the web app set on the first answer.
   const first = await fetch(`${WEB}/api/events?${query}`);
@@ -144,27 +157,25 @@ async function measureViewport(name: ViewportName, limit: number, accessToken: s
   const proxy = () => fetch(`${WEB}/api/events?${query}`, { headers: cookie ? { cookie } : {} });
   const { pagination } = JSON.parse(new TextDecoder().decode(firstBody)) as { pagination: { totalItems: number } };
 
-  for (let i = 0; i < WARMUP; i += 1) await Promise.all([timed(direct), timed(proxy)]);
-  const directMs: number[] = [];
-  const proxyMs: number[] = [];
+  const paths = [direct, bare, proxy];
+  for (let i = 0; i < WARMUP; i += 1) for (const path of paths) await timed(path);
+  const samples: number[][] = paths.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
-    // Alternate which goes first so neither always runs on a warmer cache.
-    if (i % 2 === 0) {
-      directMs.push(await timed(direct));
-      proxyMs.push(await timed(proxy));
-    } else {
-      proxyMs.push(await timed(proxy));
-      directMs.push(await timed(direct));
+    // Rotate which goes first so none always runs on a warmer cache.
+    for (let j = 0; j < paths.length; j += 1) {
+      const k = (i + j) % paths.length;
+      samples[k]!.push(await timed(paths[k]!));
     }
   }
-  directMs.sort((a, b) => a - b);
-  proxyMs.sort((a, b) => a - b);
+  const [directMs, bareMs, proxyMs] = samples.map((s) => s.sort((a, b) => a - b)) as [number[], number[], number[]];
   return {
     viewport: name,
     totalItems: pagination.totalItems,
     bytes: firstBody.byteLength,
     directP50: percentile(directMs, 50),
     directP99: percentile(directMs, 99),
+    bareP50: percentile(bareMs, 50),
+    bareRatio: percentile(bareMs, 50) / percentile(directMs, 50),
     proxyP50: percentile(proxyMs, 50),
     proxyP99: percentile(proxyMs, 99),
     ratio: percentile(proxyMs, 50) / percentile(directMs, 50),
