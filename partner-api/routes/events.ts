@@ -32,9 +32,9 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext):
     if (page === 'resync-required') {
       throw new ProblemError(
         410,
-        'Full resync required: lastUpdatedAt is older than the 30-day retention of deletions. ' +
+        'Full resync required: deletions after lastUpdatedAt are no longer on record (they are kept 30 days). ' +
           'Fetch the catalogue again without lastUpdatedAt.',
-        [{ pointer: '#/lastUpdatedAt', detail: 'Older than the 30-day retention of deleted events.' }],
+        [{ pointer: '#/lastUpdatedAt', detail: 'Before a deletion that is no longer on record (kept 30 days).' }],
       );
     }
     const pagination = paginate(page.totalItems, query.limit, query.pageNumber);

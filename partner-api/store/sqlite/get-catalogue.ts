@@ -7,8 +7,35 @@ import type { Db } from './open';
 /** Tombstones of deleted events are kept this long; an older `lastUpdatedAt` needs a full resync (DESIGN §4). */
 export const TOMBSTONE_RETENTION_MS = 30 * 24 * 3_600_000;
 
-/** Why a catalogue page cannot be served: the client's `lastUpdatedAt` predates the tombstone retention. */
+/** Why a catalogue page cannot be served: a deletion after the client's `lastUpdatedAt` is no longer on record. */
 export const RESYNC_REQUIRED = 'resync-required';
+
+/** Meta key: the latest `deleted_ms` among purged tombstones; a `lastUpdatedAt` before it may have missed one. */
+const PURGED_THROUGH_KEY = 'tombstones_purged_through_ms';
+
+/**
+ * Drops tombstones older than the retention horizon and returns the latest deletion time no longer on record.
+ * 410 is keyed on that, not on the horizon itself: a mirror of a catalogue that has not changed for 30 days gets an
+ * old `lastUpdatedAt` from its fresh snapshot, and must be able to sync from it rather than loop on full resyncs.
+ * (A snapshot cursor older than a purged deletion still gets 410s: §4's cursor cannot tell such a mirror from one
+ * that might hold the deleted event.)
+ */
+function purgeTombstones(db: Db, horizon: number): number {
+  const purged = db.prepare('SELECT max(deleted_ms) FROM tombstones WHERE deleted_ms < ?').pluck().get(horizon) as
+    number | null;
+  const stored = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(PURGED_THROUGH_KEY) as
+    string | undefined;
+  const through = Math.max(stored === undefined ? -Infinity : Number(stored), purged ?? -Infinity);
+  if (purged !== null) {
+    db.transaction(() => {
+      db.prepare('DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
+      db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ).run(PURGED_THROUGH_KEY, String(through));
+    })();
+  }
+  return through;
+}
 
 /**
  * The catalogue's "now": the clock, but never before the last `updatedAt` handed out. The monotonic clock can run
@@ -30,8 +57,8 @@ function ids(db: Db, sql: string, params: unknown[]): number[] {
 /**
  * Answers `POST /v2/get/catalogue` (DESIGN §4). Without `since`: a snapshot of current events (not deleted, not
  * passed). With it: current events updated after `since`, ordered by updatedAt then id, and on page 1 the ids that
- * changed state since then (cancelled, became unavailable, passed, deleted). Returns RESYNC_REQUIRED when `since`
- * is older than the tombstone retention, after dropping tombstones older than it.
+ * changed state since then (cancelled, became unavailable, passed, deleted). Returns RESYNC_REQUIRED when a
+ * deletion after `since` was purged with the tombstones older than the retention.
  */
 export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): CataloguePage | typeof RESYNC_REQUIRED {
   registerQueryFunctions(db);
@@ -40,10 +67,8 @@ export function getCatalogue(db: Db, query: CatalogueQuery, clockMs: number): Ca
   const index = eventIndex(db);
   // The index learns of deletions from tombstones: let it see them before old ones are purged.
   index.refresh();
-  if (db.prepare('SELECT 1 FROM tombstones WHERE deleted_ms < ? LIMIT 1').get(horizon)) {
-    db.prepare('DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
-  }
-  if (query.since !== null && query.since < horizon) return RESYNC_REQUIRED;
+  const purgedThrough = purgeTombstones(db, horizon);
+  if (query.since !== null && query.since < purgedThrough) return RESYNC_REQUIRED;
 
   const offset = (query.pageNumber - 1) * query.limit;
   const { totalItems, ids: pageIds } = index.catalogue(query.location, query.since, now, offset, query.limit);
