@@ -30,10 +30,12 @@ describe('prefetchEvents', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('is not used for other parameters', async () => {
+  it('is not used for other parameters, and is dropped once another query went first', async () => {
     const calls = stubFetch();
     prefetchEvents(new URLSearchParams({ minLng: '10' }));
     await fetchEvents(new URLSearchParams({ minLng: '11' }));
     expect(calls).toEqual(['/api/events?minLng=10', '/api/events?minLng=11']);
+    await fetchEvents(new URLSearchParams({ minLng: '10' }));
+    expect(calls).toEqual(['/api/events?minLng=10', '/api/events?minLng=11', '/api/events?minLng=10']);
   });
 });

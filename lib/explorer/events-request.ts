@@ -61,7 +61,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Requests started before the explorer hydrated, by query string; each is handed to the first `fetchEvents` asking. */
+/**
+ * Requests started before the explorer hydrated, by query string. The first `fetchEvents` takes the one it matches and
+ * drops the others, so a response never serves a later query (it would be as old as the page).
+ */
 const early = new Map<string, Promise<EventsPage>>();
 
 /**
@@ -81,11 +84,8 @@ export function prefetchEvents(params: URLSearchParams): void {
 export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
   const key = params.toString();
   const started = early.get(key);
-  if (started) {
-    early.delete(key);
-    return started;
-  }
-  return requestEvents(params, signal);
+  early.clear();
+  return started ?? requestEvents(params, signal);
 }
 
 async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
