@@ -1,7 +1,5 @@
 'use client';
 
-import Link from 'next/link';
-
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <main id="main" className="page-message">
@@ -11,7 +9,9 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
         <button type="button" className="button button--primary" onClick={reset}>
           Try again
         </button>
-        <Link href="/">Back to the map</Link>
+        {/* A plain link (no next/link chunk in every page's scripts); a full load also resets a broken client state. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+        <a href="/">Back to the map</a>
       </p>
     </main>
   );

@@ -1,6 +1,7 @@
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { Explorer } from '@/components/explorer/explorer';
+import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { getBrand } from '@/lib/brand/get-brand';
 import { getEnv } from '@/lib/env';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -20,6 +21,7 @@ export default async function HomePage() {
           locale={locale}
           brand={{ name: brand.name, logo: brand.logo }}
           defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+          languageSwitcher={<LanguageSwitcher locale={locale} />}
         />
       </Suspense>
       {brand.footerLinks.length > 0 && (

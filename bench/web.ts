@@ -1,13 +1,16 @@
 /*
  * Web benchmark (not a test): against a running production build (BENCH_URL, default http://127.0.0.1:3010) and
  * a seeded service, in Debian's Chromium, it measures
- *   - navigation → first events drawn on the map (performance mark set by the map island on its first idle frame
- *     with events), median of N cold page loads;
+ *   - navigation → first events drawn on the map (performance mark set by the map island on the first frame it
+ *     renders with events on screen), median of N cold page loads;
  *   - moveend → updated markers (last moveend mark → the next idle frame drawing the new results), median of N pans;
  *   - JavaScript loaded before the map chunk, gzip: the page's own <script> tags (the map chunk comes later, from a
  *     dynamic import after hydration), each gzipped here at the default level.
- * Usage: npx tsx bench/web.ts [runs]
+ * Usage: npx tsx bench/web.ts [runs]   (BENCH_OUT=path changes where the JSON goes; default bench/results/web.json)
+ * The figures and the machine's load average at start and end are printed and written to bench/results/web.json.
  */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
@@ -15,6 +18,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3010';
 const runs = Number(process.argv[2] ?? 5);
 
+const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 
 const median = (values: number[]) => {
@@ -90,9 +94,22 @@ const moveToDrawn: number[] = [];
 await browser.close();
 
 const result = {
+  measuredAt: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    loadAverageAtStart: loadAtStart,
+    loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
+  },
+  url: `${base}/?at=46.6,2.35,5`,
+  targets: { firstEventsDrawnMs: 1500, jsBeforeMapChunkGzipBytes: 150_000 },
   firstEventsDrawnMs: { median: Math.round(median(firstDrawn)), runs: firstDrawn.map(Math.round) },
   moveEndToMarkersMs: { median: Math.round(median(moveToDrawn)), runs: moveToDrawn.map(Math.round) },
+  jsBeforeMapChunkGzipBytes: jsBeforeMap,
   jsBeforeMapChunkGzipKb: Math.round(jsBeforeMap / 102.4) / 10,
   mapChunkGzipKb: Math.round(mapChunk / 102.4) / 10,
 };
 console.log(JSON.stringify(result, null, 2));
+writeFileSync(
+  process.env.BENCH_OUT ?? new URL('results/web.json', import.meta.url),
+  JSON.stringify(result, null, 2) + '\n',
+);

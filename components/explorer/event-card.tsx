@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { TEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
@@ -11,6 +10,7 @@ import {
   type Locale,
 } from '@/lib/explorer/format';
 import styles from './explorer.module.css';
+import { AppLink } from './app-link';
 import { useLinkTarget } from './link-target';
 
 export interface EventCardProps {
@@ -52,9 +52,9 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
       </span>
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>
-          <Link href={`/events/${event.id}`} className={styles.cardLink} prefetch={false} {...linkTarget}>
+          <AppLink href={`/events/${event.id}`} className={styles.cardLink} {...linkTarget}>
             {event.name}
-          </Link>
+          </AppLink>
         </h3>
         <p className={styles.cardWhen}>
           {live && <span className={styles.badgeLive}>{locale === 'fr' ? 'En ce moment' : 'Live'}</span>}

@@ -1,29 +1,73 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
-import Link from 'next/link';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { CameraRequest, MapView } from '@/components/map/event-map';
 import { FilterBar } from '@/components/filters/filter-bar';
-import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { SearchBox } from '@/components/search/search-box';
 import { boundsAround, roundBounds } from '@/lib/explorer/bounds';
-import { bucketedNow, eventsSearchParams, fetchEvents } from '@/lib/explorer/events-request';
+import { bucketedNow, eventsSearchParams, fetchEvents, prefetchEvents } from '@/lib/explorer/events-request';
 import { formatCount, type Locale } from '@/lib/explorer/format';
-import { DEFAULT_CAMERA, DEFAULT_FILTERS, roundCamera, activeFilterCount, type Camera } from '@/lib/explorer/state';
+import {
+  DEFAULT_CAMERA,
+  DEFAULT_FILTERS,
+  activeFilterCount,
+  decodeState,
+  roundCamera,
+  type Camera,
+  type Filters,
+} from '@/lib/explorer/state';
 import { explorerStrings } from '@/lib/explorer/strings';
 import { hasWebGl } from '@/lib/explorer/webgl';
+import { AppLink } from './app-link';
 import { EventList } from './event-list';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
 import { useExplorerState } from './use-explorer-state';
 
-// The map chunk (MapLibre, ~280 kB gzip) loads after the first paint; the list never waits for it.
-const EventMap = dynamic(() => import('@/components/map/event-map').then((m) => m.EventMap), {
-  ssr: false,
-  loading: () => <div className={styles.mapLoading} aria-hidden="true" />,
-});
+// The map chunk (MapLibre, ~300 kB gzip) is not part of the page's scripts; the list never waits for it.
+let mapChunk: Promise<typeof import('@/components/map/event-map')> | undefined;
+const loadMapChunk = () => (mapChunk ??= import('@/components/map/event-map'));
+// Its download starts as soon as this module runs in a browser that can show a map, not after hydration.
+if (typeof window !== 'undefined' && hasWebGl()) void loadMapChunk();
+/** The query string of the viewport load for a camera in a map area of `width` × `height` pixels. */
+function viewSearchParams(camera: Camera, width: number, height: number, filters: Filters, nowMs: number) {
+  const bounds = roundBounds(boundsAround(camera, width, height), camera.zoom);
+  return eventsSearchParams(bounds, filters, camera, new Date(nowMs));
+}
+
+/**
+ * Requests the first viewport's events from the server-rendered page, before hydration: the camera comes from the
+ * URL (else the brand's default, which the map area carries) and the size from the map area's layout. The explorer
+ * computes the same query string once hydrated and picks the response up (fetchEvents).
+ */
+function prefetchFirstView() {
+  const area = document.querySelector<HTMLElement>('[data-map-area]');
+  if (!area || area.clientWidth === 0 || area.clientHeight === 0) return;
+  const state = decodeState(new URLSearchParams(window.location.search));
+  const [lng, lat, zoom] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
+  const fallback = lng !== undefined && lat !== undefined && zoom !== undefined ? { lng, lat, zoom } : null;
+  const camera = state.camera ?? fallback;
+  if (!camera || ![camera.lng, camera.lat, camera.zoom].every(Number.isFinite)) return;
+  const nowMs = bucketedNow().getTime();
+  prefetchEvents(viewSearchParams(camera, area.clientWidth, area.clientHeight, state.filters, nowMs));
+}
+if (typeof window !== 'undefined' && hasWebGl()) prefetchFirstView();
+
+// React.lazy rather than next/dynamic (~2.5 kB of loader code): the map only renders once the client has found WebGL,
+// so it never renders on the server.
+const EventMap = lazy(() => loadMapChunk().then((m) => ({ default: m.EventMap })));
 
 /** Debounce between the map settling and the viewport query (coalesces quick successive moves). */
 const MOVE_DEBOUNCE_MS = 200;
@@ -51,6 +95,11 @@ export interface ExplorerProps {
   chrome?: boolean;
   /** Where record pages open: `_top` or `_blank` inside a host page's iframe. */
   linkTarget?: LinkTarget;
+  /**
+   * The language switcher, rendered by the server page: it needs no client code (a form posting to a server action),
+   * and importing it here would ship the record pages' whole dictionary in the explorer's JavaScript.
+   */
+  languageSwitcher?: ReactNode;
 }
 
 /** The home page: search, filters, the viewport's events as a list, and the map (when WebGL allows). */
@@ -61,6 +110,7 @@ export function Explorer({
   defaultCamera = DEFAULT_CAMERA,
   chrome = true,
   linkTarget = '_self',
+  languageSwitcher,
 }: ExplorerProps) {
   const t = explorerStrings(locale);
   const { state, setFilters, setCamera, setSelected } = useExplorerState();
@@ -92,8 +142,10 @@ export function Explorer({
   }, []);
 
   // A camera in the URL that the map did not report itself came from outside (first load, back/forward): go there.
+  // A layout effect: the view (hence the first events query) is set in the hydration commit itself. As a passive
+  // effect it waited behind the map chunk's evaluation and MapLibre's first frames, over a second in software WebGL.
   const urlCamera = state.camera;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = urlCamera ?? defaultCamera;
     if (sameCamera(target, mapCamera.current)) return;
     mapCamera.current = target;
@@ -184,7 +236,7 @@ export function Explorer({
       <div className={styles.shell} data-map-mode={mode} data-chrome={chrome || undefined}>
         <header className={styles.header}>
           {chrome && (
-            <Link href="/" className={styles.brand} aria-label={`${brand.name} home`}>
+            <AppLink href="/" className={styles.brand} aria-label={`${brand.name} home`}>
               {brand.logo ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a data URI or public/ file, no optimisation needed
                 <img src={brand.logo} alt="" width={24} height={24} className={styles.brandLogo} />
@@ -194,7 +246,7 @@ export function Explorer({
                 </span>
               )}
               <span data-testid="brand-name">{brand.name}</span>
-            </Link>
+            </AppLink>
           )}
           <SearchBox locale={locale} center={view?.camera ?? camera} onPlace={(p) => moveTo({ ...p, zoom: 15 })} />
           {chrome && (
@@ -214,7 +266,7 @@ export function Explorer({
               {locating ? t.locating : t.nearMe}
             </button>
           )}
-          {chrome && <LanguageSwitcher locale={locale} />}
+          {chrome && languageSwitcher}
         </header>
 
         <FilterBar
@@ -311,22 +363,33 @@ export function Explorer({
             )}
           </section>
 
-          <div className={styles.mapArea} ref={mapAreaRef} aria-label={t.mapRegion} role="region" hidden={listOnly}>
+          <div
+            className={styles.mapArea}
+            ref={mapAreaRef}
+            aria-label={t.mapRegion}
+            role="region"
+            hidden={listOnly}
+            data-map-area=""
+            data-default-camera={`${defaultCamera.lng},${defaultCamera.lat},${defaultCamera.zoom}`}
+          >
             {mode === 'map' && (
-              <EventMap
-                initialCamera={initialCamera}
-                cameraRequest={cameraRequest}
-                mapStyleUrl={mapStyleUrl}
-                events={events}
-                highlighted={highlighted}
-                onViewChange={onViewChange}
-                onSelect={(id) => {
-                  setSelected(id);
-                  setSheetOpen(true);
-                }}
-                onHover={setHovered}
-                onFailure={() => setLost(true)}
-              />
+              <Suspense fallback={<div className={styles.mapLoading} aria-hidden="true" />}>
+                <EventMap
+                  initialCamera={initialCamera}
+                  cameraRequest={cameraRequest}
+                  mapStyleUrl={mapStyleUrl}
+                  events={events}
+                  eventsSettled={query.data !== undefined || query.isError}
+                  highlighted={highlighted}
+                  onViewChange={onViewChange}
+                  onSelect={(id) => {
+                    setSelected(id);
+                    setSheetOpen(true);
+                  }}
+                  onHover={setHovered}
+                  onFailure={() => setLost(true)}
+                />
+              </Suspense>
             )}
           </div>
         </div>

@@ -3,7 +3,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Map, {
   AttributionControl,
   Layer,
@@ -16,7 +16,7 @@ import type { TEvent } from '@/lib/contract';
 import type { Bounds } from '@/lib/explorer/bounds';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Camera } from '@/lib/explorer/state';
-import { buildBasemapStyle } from '@/lib/map/basemap-style';
+import { buildBasemapStyle, splitStyle, type SplitStyle } from '@/lib/map/basemap-style';
 import {
   CLUSTER_OPTIONS,
   EVENTS_SOURCE_ID,
@@ -46,6 +46,8 @@ export interface EventMapProps {
   /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
   events: readonly TEvent[];
+  /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
+  eventsSettled: boolean;
   highlighted: number[];
   onViewChange: (view: MapView) => void;
   onSelect: (id: number) => void;
@@ -57,6 +59,11 @@ export interface EventMapProps {
 // MapLibre 6 runs its worker from a separate ES module pair that the bundler does not emit; the app serves both
 // files, versioned, from public/maplibre/ (scripts/build-basemap.ts copies them). Set once, before any map exists.
 maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
+// Start the worker (a 500 kB module to compile) while React is still rendering, rather than when the map is built.
+maplibregl.prewarm();
+
+/** How long the basemap waits for the first events before it loads anyway (events outside the view, slow API). */
+const BASEMAP_WAIT_MS = 2_500;
 
 function viewOf(map: MapRef): MapView {
   const b = map.getBounds();
@@ -72,18 +79,36 @@ function viewOf(map: MapRef): MapView {
  * every frame) and draws the events as one clustered GeoJSON source.
  */
 export function EventMap(props: EventMapProps) {
-  const { initialCamera, cameraRequest, mapStyleUrl, events, highlighted, onViewChange, onSelect, onHover, onFailure } =
-    props;
+  const {
+    initialCamera,
+    cameraRequest,
+    mapStyleUrl,
+    events,
+    eventsSettled,
+    highlighted,
+    onViewChange,
+    onSelect,
+    onHover,
+    onFailure,
+  } = props;
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const hoveredRef = useRef<number | null>(null);
   const drawnOnce = useRef(false);
   const lastDrawnData = useRef<unknown>(null);
 
-  const mapStyle = useMemo<string | StyleSpecification>(
-    () => mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
-    [mapStyleUrl],
-  );
+  // The offline basemap is split: its background first, its sources once the first events are drawn (splitStyle).
+  // An operator's style (MAP_STYLE_URL) loads as a whole: it is fetched by URL and usually vector-tiled.
+  const style = useMemo<{ mapStyle: string | StyleSpecification; deferred: SplitStyle['deferred'] | null }>(() => {
+    if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null };
+    const { initial, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`));
+    return { mapStyle: initial, deferred };
+  }, [mapStyleUrl]);
+  const basemapAdded = useRef(false);
+  const [loaded, setLoaded] = useState(false);
+  // Cluster counts wait for the first events frame too: text needs glyphs drawn on the main thread and a shader that
+  // software WebGL compiles on first use (~0.5 s), while the circles alone already show where the events are.
+  const [countsShown, setCountsShown] = useState(false);
   const data = useMemo(() => eventsToGeoJson(events), [events]);
   const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
 
@@ -96,7 +121,45 @@ export function EventMap(props: EventMapProps) {
     else map.jumpTo({ center: [lng, lat], zoom });
   }, [cameraRequest]);
 
-  /** Counts what is drawn once the map is idle: a hook for tests and the benchmark, and a first-draw mark. */
+  /** Adds the deferred basemap under the event layers (once). */
+  const addBasemap = useCallback(() => {
+    const map = mapRef.current?.getMap();
+    if (!map || basemapAdded.current || !style.deferred) return;
+    basemapAdded.current = true;
+    const before = map.getLayer(clusterLayer.id) ? clusterLayer.id : undefined;
+    for (const [id, source] of Object.entries(style.deferred.sources))
+      if (!map.getSource(id)) map.addSource(id, source);
+    for (const layer of style.deferred.layers) if (!map.getLayer(layer.id)) map.addLayer(layer, before);
+  }, [style]);
+
+  // With nothing to draw (an empty viewport, an error) or after a while in any case, the basemap stops waiting.
+  useEffect(() => {
+    if (!loaded || !eventsSettled || !style.deferred) return;
+    const settle = () => {
+      addBasemap();
+      setCountsShown(true);
+    };
+    if (events.length === 0) settle();
+    const timer = setTimeout(settle, BASEMAP_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, eventsSettled, events, style, addBasemap]);
+
+  /**
+   * The first frame that shows events: marks it (the benchmark's "first events drawn") and lets the basemap load.
+   * MapLibre renders a source's layers as soon as its tiles are ready, before every other source has loaded.
+   */
+  const onRender = useCallback(() => {
+    if (drawnOnce.current) return;
+    const map = mapRef.current;
+    if (!map || !map.getLayer(pointLayer.id) || !map.isSourceLoaded(EVENTS_SOURCE_ID)) return;
+    if (map.queryRenderedFeatures({ layers: [clusterLayer.id, pointLayer.id] }).length === 0) return;
+    drawnOnce.current = true;
+    performance.mark('eventmap:first-events-drawn');
+    addBasemap();
+    setCountsShown(true);
+  }, [addBasemap]);
+
+  /** Counts what is drawn once the map is idle: a hook for tests and the benchmark. */
   const onIdle = useCallback(() => {
     const map = mapRef.current;
     const container = containerRef.current;
@@ -106,10 +169,6 @@ export function EventMap(props: EventMapProps) {
     for (const f of rendered) points += Number(f.properties?.point_count ?? 1);
     container.dataset.drawn = String(points);
     container.dataset.features = String(data.features.length);
-    if (points > 0 && !drawnOnce.current) {
-      drawnOnce.current = true;
-      performance.mark('eventmap:first-events-drawn');
-    }
     // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
     if (lastDrawnData.current !== data) {
       lastDrawnData.current = data;
@@ -161,7 +220,9 @@ export function EventMap(props: EventMapProps) {
         ref={mapRef}
         mapLib={maplibregl}
         initialViewState={{ longitude: initialCamera.lng, latitude: initialCamera.lat, zoom: initialCamera.zoom }}
-        mapStyle={mapStyle}
+        mapStyle={style.mapStyle}
+        // Symbols (cluster counts, country names) appear at once: in software WebGL every fade frame costs ~0.1 s.
+        fadeDuration={0}
         style={{ position: 'absolute', inset: 0 }}
         dragRotate={false}
         touchPitch={false}
@@ -175,12 +236,14 @@ export function EventMap(props: EventMapProps) {
           map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           onViewChange(viewOf(mapRef.current!));
+          setLoaded(true);
         }}
         onMoveEnd={() => {
           performance.mark('eventmap:moveend');
           if (mapRef.current) onViewChange(viewOf(mapRef.current));
         }}
         onIdle={onIdle}
+        onRender={onRender}
         onClick={(e) => void onClick(e)}
         onMouseMove={onMouseMove}
         onMouseEnter={(e) => (e.target.getCanvas().style.cursor = 'pointer')}
@@ -192,7 +255,7 @@ export function EventMap(props: EventMapProps) {
       >
         <Source id={EVENTS_SOURCE_ID} type="geojson" data={data} {...CLUSTER_OPTIONS}>
           <Layer {...clusterLayer} />
-          <Layer {...clusterCountLayer} />
+          {countsShown && <Layer {...clusterCountLayer} beforeId={pointLayer.id} />}
           <Layer {...pointLayer} />
           <Layer {...highlight} />
         </Source>

@@ -61,8 +61,34 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Requests started before the explorer hydrated, by query string. The first `fetchEvents` takes the one it matches and
+ * drops the others, so a response never serves a later query (it would be as old as the page).
+ */
+const early = new Map<string, Promise<EventsPage>>();
+
+/**
+ * Starts loading a viewport page now, for a `fetchEvents` with the same parameters to pick up later: the first page is
+ * requested while React is still hydrating, instead of after it (the explorer's effects run late on a busy thread).
+ */
+export function prefetchEvents(params: URLSearchParams): void {
+  const key = params.toString();
+  if (early.has(key)) return;
+  const request = requestEvents(params);
+  // An unclaimed failure must not surface as an unhandled rejection; the claimer still sees it.
+  request.catch(() => {});
+  early.set(key, request);
+}
+
 /** Fetches one viewport page; the signal cancels it when the viewport moves on. */
 export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
+  const key = params.toString();
+  const started = early.get(key);
+  early.clear();
+  return started ?? requestEvents(params, signal);
+}
+
+async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
   const res = await fetch(`/api/events?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) {
     let detail = `HTTP ${res.status}`;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildBasemapStyle, splitStyle } from './basemap-style';
+
+describe('splitStyle', () => {
+  const style = buildBasemapStyle('http://localhost/basemap');
+  const { initial, deferred } = splitStyle(style);
+
+  it('draws only the background layers first, with no source to load', () => {
+    expect(initial.sources).toEqual({});
+    expect(initial.layers.length).toBeGreaterThan(0);
+    expect(initial.layers.every((layer) => layer.type === 'background')).toBe(true);
+    expect(initial.version).toBe(8);
+  });
+
+  it('defers every other layer, in order, with the sources they need', () => {
+    expect([...initial.layers, ...deferred.layers].map((l) => l.id).sort()).toEqual(
+      style.layers.map((l) => l.id).sort(),
+    );
+    expect(deferred.layers.map((l) => l.id)).toEqual(
+      style.layers.filter((l) => l.type !== 'background').map((l) => l.id),
+    );
+    for (const layer of deferred.layers) {
+      if ('source' in layer) expect(deferred.sources).toHaveProperty(layer.source);
+    }
+  });
+});
