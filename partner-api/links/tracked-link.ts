@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { renderLinkMarkers } from './link-marker';
+import { appendRenderedLinkMarkers, renderLinkMarkers } from './link-marker';
 
 /**
  * Tracked links (DESIGN §4): each `sources[].link` served to a client becomes `{publicUrl}/r/{token}`, where the
@@ -23,6 +23,11 @@ export interface TrackedLinks {
   urlFor(sourceId: number, clientId: string): string;
   /** Swaps every link marker of serialized event JSON for the client's tracked link (JSON-escaped). */
   renderLinks(json: string, clientId: string): string;
+  /**
+   * `prefix` + the items joined by commas + `suffix` as one UTF-8 Buffer, every link marker of the items swapped
+   * for the client's tracked link: a page of pre-serialized events, assembled without ever becoming a JS string.
+   */
+  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
   /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
   verifyLinkToken(token: string): LinkTarget | null;
 }
@@ -49,8 +54,41 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     return text;
   }
 
+  // The same links as UTF-8 bytes, for pages assembled from stored bytes (renderJsonPage).
+  const renderedBytes = new LRUCache<string, Buffer>({ max: 200_000 });
+
+  function renderedLinkBytes(sourceId: number, clientId: string): Buffer {
+    const cacheKey = `${clientId}\u0000${sourceId}`;
+    let bytes = renderedBytes.get(cacheKey);
+    if (bytes === undefined) {
+      bytes = Buffer.from(renderedLink(sourceId, clientId), 'utf8');
+      renderedBytes.set(cacheKey, bytes);
+    }
+    return bytes;
+  }
+
+  const COMMA = Buffer.from(',');
+
+  function renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer {
+    const render = (sourceId: number) => renderedLinkBytes(sourceId, clientId);
+    const head = Buffer.from(prefix, 'utf8');
+    const out: Buffer[] = [head];
+    let total = head.length;
+    items.forEach((item, i) => {
+      if (i > 0) {
+        out.push(COMMA);
+        total += 1;
+      }
+      total += appendRenderedLinkMarkers(item, render, out);
+    });
+    const tail = Buffer.from(suffix, 'utf8');
+    out.push(tail);
+    return Buffer.concat(out, total + tail.length);
+  }
+
   return {
     tokenFor,
+    renderJsonPage,
     urlFor: (sourceId, clientId) => `${publicUrl}/r/${tokenFor(sourceId, clientId)}`,
     renderLinks: (json, clientId) => renderLinkMarkers(json, (sourceId) => renderedLink(sourceId, clientId)),
     verifyLinkToken(token) {

@@ -64,8 +64,11 @@ export interface CatalogueQuery {
 /** One page of pre-serialized events (link markers still in) and the exact count of all matches. */
 export interface EventsPage {
   totalItems: number;
-  /** Event JSON objects in order, with `commentaries`/`performers` filled as asked. */
-  items: string[];
+  /**
+   * Event JSON objects in order, with `commentaries`/`performers` filled as asked, as UTF-8 bytes: a page is
+   * assembled from them without decoding (DESIGN §5).
+   */
+  items: Buffer[];
 }
 
 /** One page of the catalogue feed (DESIGN §4). */

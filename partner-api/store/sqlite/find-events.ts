@@ -60,11 +60,12 @@ export function eventJsonByIds(db: Db, ids: number[], options: { commentaries: b
   if (ids.length === 0) return [];
   const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
   const performers = options.performers ? 'e.performers_json' : "'[]'";
-  // CROSS JOIN keeps json_each as the outer loop, so rows come out in the order of `ids` without a sort.
+  // CROSS JOIN keeps json_each as the outer loop, so rows come out in the order of `ids` without a sort. The CAST
+  // hands the UTF-8 text over as bytes (a copy, no decoding): less than half the time of reading it as strings.
   const sql =
-    `SELECT e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' ` +
-    'FROM json_each(?) j CROSS JOIN events e ON e.id = j.value';
-  return prepared(db, sql).pluck().all(JSON.stringify(ids)) as string[];
+    `SELECT CAST(e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' ` +
+    'AS BLOB) FROM json_each(?) j CROSS JOIN events e ON e.id = j.value';
+  return prepared(db, sql).pluck().all(JSON.stringify(ids)) as Buffer[];
 }
 
 /**
