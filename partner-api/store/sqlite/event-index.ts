@@ -2,6 +2,7 @@ import { MAIN_CATEGORIES } from '@/lib/contract';
 import { circleBoxes, haversineMeters, rectangleBoxes } from '../../geo';
 import type { EventsQuery, LocationQuery, PriceQuery } from '../events-query';
 import { LAST_UPDATED_KEY } from './next-updated-ms';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './open';
 
 /**
@@ -39,15 +40,27 @@ export class EventIndex {
   private dead = 0;
   /** Slots sorted by each order key (id as tie-breaker), rebuilt lazily and patched on small deltas. */
   private readonly orders = new Map<string, Int32Array>();
+  /**
+   * The date index: live slots by duration class (SPAN_CLASSES_MS), each sorted by start. An event of class k
+   * overlapping [minMs, maxMs] starts in [minMs - SPAN_CLASSES_MS[k], maxMs]: a few binary searches bound the
+   * candidates of a date window, long events (exhibitions) apart so they do not widen the short ones' range.
+   * Built lazily, patched like the orders; null = rebuild on next use.
+   */
+  private spans: Int32Array[] | null = null;
+  /** Per-slot query stamps: a slot matched the current query when `stamp[slot] === epoch` (no clearing needed). */
+  private stamp = new Uint32Array(0);
+  private epoch = 0;
+  private readonly lastUpdatedStatement: Statement;
   private seen = Number.NEGATIVE_INFINITY;
   private loaded = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.lastUpdatedStatement = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  }
 
   /** Brings the index up to date with the database (cheap when nothing changed). */
   refresh(): void {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(LAST_UPDATED_KEY) as
-      string | undefined;
+    const row = this.lastUpdatedStatement.get(LAST_UPDATED_KEY) as string | undefined;
     const last = row === undefined ? 0 : Number(row);
     if (this.loaded && last === this.seen) return;
     if (!this.loaded || last < this.seen) {
@@ -83,6 +96,7 @@ export class EventIndex {
     this.slotOf.clear();
     this.grid.clear();
     this.orders.clear();
+    this.spans = null;
     const rows = this.db.prepare(SELECT_COLUMNS).raw().all() as Row[];
     const partners = groupPartners(
       this.db.prepare('SELECT event_id, partner_id FROM sources').raw().all() as [number, number][],
@@ -109,6 +123,8 @@ export class EventIndex {
     this.highest = copy(this.highest, (n) => new Float64Array(n));
     this.mask = copy(this.mask, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.stamp = new Uint32Array(capacity);
+    this.epoch = 0;
     this.capacity = capacity;
   }
 
@@ -179,6 +195,7 @@ export class EventIndex {
     this.size = w;
     this.dead = 0;
     this.orders.clear();
+    this.spans = null;
     this.grid.clear();
     for (let slot = 0; slot < w; slot++) {
       const key = cellKey(this.lng[slot]!, this.lat[slot]!);
@@ -234,19 +251,75 @@ export class EventIndex {
         continue;
       }
       const compare = this.comparator(key as OrderKey);
-      const added = changed.filter((s) => this.alive[s]).sort(compare);
-      const next = new Int32Array(order.length + added.length);
-      let w = 0;
-      let j = 0;
-      for (let i = 0; i < order.length; i++) {
-        const s = order[i]!;
-        if (changedSet.has(s) || !this.alive[s]) continue;
-        while (j < added.length && compare(added[j]!, s) < 0) next[w++] = added[j++]!;
-        next[w++] = s;
-      }
-      while (j < added.length) next[w++] = added[j++]!;
-      this.orders.set(key, next.subarray(0, w));
+      this.orders.set(key, this.merged(order, changedSet, changed.filter((s) => this.alive[s]).sort(compare), compare));
     }
+    if (this.spans !== null) {
+      if (changed.length > (this.size - this.dead) / 8) {
+        this.spans = null;
+        return;
+      }
+      const compare = this.comparator('startDate');
+      this.spans = this.spans.map((span, k) =>
+        this.merged(
+          span,
+          changedSet,
+          changed.filter((s) => this.alive[s] && this.spanClass(s) === k).sort(compare),
+          compare,
+        ),
+      );
+    }
+  }
+
+  /** `order` without the changed or dead slots, with `added` (sorted) merged in. */
+  private merged(
+    order: Int32Array,
+    changed: ReadonlySet<number>,
+    added: number[],
+    compare: (a: number, b: number) => number,
+  ): Int32Array {
+    const next = new Int32Array(order.length + added.length);
+    let w = 0;
+    let j = 0;
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i]!;
+      if (changed.has(s) || !this.alive[s]) continue;
+      while (j < added.length && compare(added[j]!, s) < 0) next[w++] = added[j++]!;
+      next[w++] = s;
+    }
+    while (j < added.length) next[w++] = added[j++]!;
+    return next.subarray(0, w);
+  }
+
+  /** The duration class of a slot: the first SPAN_CLASSES_MS bound its event's duration fits in. */
+  private spanClass(s: number): number {
+    const duration = this.end[s]! - this.start[s]!;
+    let k = 0;
+    while (k < SPAN_CLASSES_MS.length - 1 && duration > SPAN_CLASSES_MS[k]!) k++;
+    return k;
+  }
+
+  private spanIndex(): Int32Array[] {
+    if (this.spans === null) {
+      const classes: number[][] = SPAN_CLASSES_MS.map(() => []);
+      const byStart = this.order('startDate');
+      for (let i = 0; i < byStart.length; i++) classes[this.spanClass(byStart[i]!)]!.push(byStart[i]!);
+      this.spans = classes.map((slots) => Int32Array.from(slots));
+    }
+    return this.spans;
+  }
+
+  /** First index of `span` (sorted by start) whose start is > `ms` (or >= when `inclusive` is false). */
+  private startBound(span: Int32Array, ms: number, after: boolean): number {
+    const start = this.start;
+    let lo = 0;
+    let hi = span.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = start[span[mid]!]!;
+      if (after ? v <= ms : v < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** A predicate over slots for the location filter (null = everything). */
@@ -329,10 +402,10 @@ export class EventIndex {
   }
 
   /**
-   * The slots of the grid cells a location filter touches, when that is a small part of the index (else null: a
-   * scan in sort order is cheaper than sorting most of the index).
+   * The grid cells a location filter touches and how many slots they hold, when that is a small part of the index
+   * (else null: too many cells to visit).
    */
-  private gridCandidates(location: LocationQuery | null): number[] | null {
+  private gridCells(location: LocationQuery | null): { cells: number[][]; total: number } | null {
     if (location === null) return null;
     const boxes =
       location.kind === 'rectangle'
@@ -358,8 +431,45 @@ export class EventIndex {
         }
       }
     }
-    if (total > (this.size - this.dead) / 4) return null;
-    return cells.flat();
+    return { cells, total };
+  }
+
+  /**
+   * Every live slot matching `test`, visiting whichever candidate set is smaller: the grid cells of the location
+   * filter, or the date index's ranges for the window. Each slot is visited once (cells are disjoint, so are
+   * duration classes).
+   */
+  private matches(query: EventsQuery, test: (s: number) => boolean): number[] {
+    const spans = this.spanIndex();
+    const ranges: [Int32Array, number, number][] = [];
+    let spanTotal = 0;
+    spans.forEach((span, k) => {
+      const from = this.startBound(span, query.minMs - SPAN_CLASSES_MS[k]!, false);
+      const to = this.startBound(span, query.maxMs, true);
+      if (to > from) {
+        ranges.push([span, from, to]);
+        spanTotal += to - from;
+      }
+    });
+    const out: number[] = [];
+    const grid = this.gridCells(query.location);
+    if (grid !== null && grid.total < spanTotal) {
+      const alive = this.alive;
+      for (const cell of grid.cells) {
+        for (let i = 0; i < cell.length; i++) {
+          const s = cell[i]!;
+          if (alive[s] && test(s)) out.push(s);
+        }
+      }
+      return out;
+    }
+    for (const [span, from, to] of ranges) {
+      for (let i = from; i < to; i++) {
+        const s = span[i]!;
+        if (test(s)) out.push(s);
+      }
+    }
+    return out;
   }
 
   /** Exact count and the ids of one page of an events query (DESIGN §4 semantics). */
@@ -367,37 +477,44 @@ export class EventIndex {
     this.refresh();
     const test = this.eventsTest(query, partnerIds);
     const offset = (query.pageNumber - 1) * query.limit;
-    const candidates = this.gridCandidates(query.location);
-    if (candidates !== null) {
-      const matches = candidates.filter((slot) => this.alive[slot] && test(slot));
-      if (query.orderBy === 'distance') {
-        const from = query.distanceFrom ?? { lng: 0, lat: 0 };
-        const distance = new Map(
-          matches.map((slot) => [slot, haversineMeters(this.lng[slot]!, this.lat[slot]!, from.lng, from.lat)]),
-        );
-        matches.sort((x, y) => distance.get(x)! - distance.get(y)! || this.ids[x]! - this.ids[y]!);
-      } else {
-        matches.sort(this.comparator(query.orderBy));
-      }
-      return {
-        totalItems: matches.length,
-        ids: matches.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!),
-      };
-    }
+    const matches = this.matches(query, test);
+    const totalItems = matches.length;
+    if (offset >= totalItems) return { totalItems, ids: [] };
     if (query.orderBy === 'distance') {
       const from = query.distanceFrom ?? { lng: 0, lat: 0 };
-      const matches: { s: number; d: number }[] = [];
-      for (let s = 0; s < this.size; s++) {
-        if (this.alive[s] && test(s))
-          matches.push({ s, d: haversineMeters(this.lng[s]!, this.lat[s]!, from.lng, from.lat) });
-      }
-      matches.sort((x, y) => x.d - y.d || this.ids[x.s]! - this.ids[y.s]!);
+      const distance = Float64Array.from(matches, (s) =>
+        haversineMeters(this.lng[s]!, this.lat[s]!, from.lng, from.lat),
+      );
+      const byDistance = matches.map((_, i) => i);
+      byDistance.sort((x, y) => distance[x]! - distance[y]! || this.ids[matches[x]!]! - this.ids[matches[y]!]!);
       return {
-        totalItems: matches.length,
-        ids: matches.slice(offset, offset + query.limit).map((m) => this.ids[m.s]!),
+        totalItems,
+        ids: byDistance.slice(offset, offset + query.limit).map((i) => this.ids[matches[i]!]!),
       };
     }
-    return this.scan(this.order(query.orderBy), 0, test, offset, query.limit);
+    const order = this.order(query.orderBy);
+    // Few matches: sort them. Many: mark them and walk the prebuilt order up to the end of the page (a pass over
+    // typed arrays, cheaper than sorting tens of thousands of slots with a comparator).
+    if (totalItems * Math.log2(totalItems + 1) < order.length / 4) {
+      matches.sort(this.comparator(query.orderBy));
+      return { totalItems, ids: matches.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!) };
+    }
+    if (++this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    const { stamp, epoch } = this;
+    for (let i = 0; i < matches.length; i++) stamp[matches[i]!] = epoch;
+    const ids: number[] = [];
+    const last = Math.min(offset + query.limit, totalItems);
+    let count = 0;
+    for (let i = 0; i < order.length && count < last; i++) {
+      const s = order[i]!;
+      if (stamp[s] !== epoch) continue;
+      if (count >= offset) ids.push(this.ids[s]!);
+      count++;
+    }
+    return { totalItems, ids };
   }
 
   /**
@@ -470,6 +587,9 @@ type Row = [number, number, number, number, number, number, number | null, numbe
 
 const SELECT_COLUMNS =
   'SELECT id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price, category_mask FROM events';
+
+/** Duration classes of the date index (ms): up to 6 hours, a day, 4 days, 16 days, 64 days, longer. */
+const SPAN_CLASSES_MS = [6, 24, 96, 384, 1536, Number.POSITIVE_INFINITY].map((hours) => hours * 3_600_000);
 
 const CELL_DEG = 0.1;
 const GRID_COLUMNS = Math.ceil(360 / CELL_DEG) + 1;
