@@ -10,6 +10,8 @@ import { appendRenderedLinkMarkers, renderLinkMarkers } from './link-marker';
 
 const SIGNATURE_BYTES = 16;
 const MAX_TOKEN_LENGTH = 256;
+/** Links kept per generation of the byte cache (at most twice this many in all). */
+const LINK_CACHE_GENERATION = 200_000;
 
 export interface LinkTarget {
   sourceId: number;
@@ -26,8 +28,9 @@ export interface TrackedLinks {
   /**
    * `prefix` + the items joined by commas + `suffix` as one UTF-8 Buffer, every link marker of the items swapped
    * for the client's tracked link: a page of pre-serialized events, assembled without ever becoming a JS string.
+   * Each item is one JSON value given as consecutive chunks (a marker never spans two chunks).
    */
-  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
+  renderJsonPage(prefix: string, items: readonly (readonly Buffer[])[], suffix: string, clientId: string): Buffer;
   /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
   verifyLinkToken(token: string): LinkTarget | null;
 }
@@ -41,6 +44,10 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     return `${Buffer.from(payload).toString('base64url')}.${sign(payload).toString('base64url')}`;
   }
 
+  /** The JSON-escaped text of a client's link to a source (what replaces the marker's quoted value). */
+  const linkText = (sourceId: number, clientId: string) =>
+    JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
+
   // Rendering runs for every event of every response: remember each (client, source) link, JSON-escaped.
   const rendered = new LRUCache<string, string>({ max: 200_000 });
 
@@ -48,28 +55,48 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     const cacheKey = `${clientId}\u0000${sourceId}`;
     let text = rendered.get(cacheKey);
     if (text === undefined) {
-      text = JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
+      text = linkText(sourceId, clientId);
       rendered.set(cacheKey, text);
     }
     return text;
   }
 
-  // The same links as UTF-8 bytes, for pages assembled from stored bytes (renderJsonPage).
-  const renderedBytes = new LRUCache<string, Buffer>({ max: 200_000 });
+  // The same links as UTF-8 bytes, for pages assembled from stored bytes (renderJsonPage), in a cheaper cache than
+  // the LRU: per client a Map keyed by source id, in two generations (a full young generation becomes the old one
+  // and the old one is dropped; a hit in the old one moves back to the young one). A catalogue walk renders every
+  // source once, where the LRU's bookkeeping and garbage were a measured part of each page.
+  let young = new Map<string, Map<number, Buffer>>();
+  let old = new Map<string, Map<number, Buffer>>();
+  let youngSize = 0;
 
   function renderedLinkBytes(sourceId: number, clientId: string): Buffer {
-    const cacheKey = `${clientId}\u0000${sourceId}`;
-    let bytes = renderedBytes.get(cacheKey);
-    if (bytes === undefined) {
-      bytes = Buffer.from(renderedLink(sourceId, clientId), 'utf8');
-      renderedBytes.set(cacheKey, bytes);
+    let links = young.get(clientId);
+    const hit = links?.get(sourceId);
+    if (hit !== undefined) return hit;
+    const bytes = old.get(clientId)?.get(sourceId) ?? Buffer.from(linkText(sourceId, clientId), 'utf8');
+    if (youngSize >= LINK_CACHE_GENERATION) {
+      old = young;
+      young = new Map();
+      youngSize = 0;
+      links = undefined;
     }
+    if (links === undefined) {
+      links = new Map();
+      young.set(clientId, links);
+    }
+    links.set(sourceId, bytes);
+    youngSize += 1;
     return bytes;
   }
 
   const COMMA = Buffer.from(',');
 
-  function renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer {
+  function renderJsonPage(
+    prefix: string,
+    items: readonly (readonly Buffer[])[],
+    suffix: string,
+    clientId: string,
+  ): Buffer {
     const render = (sourceId: number) => renderedLinkBytes(sourceId, clientId);
     const head = Buffer.from(prefix, 'utf8');
     const out: Buffer[] = [head];
@@ -79,7 +106,7 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
         out.push(COMMA);
         total += 1;
       }
-      total += appendRenderedLinkMarkers(item, render, out);
+      for (const chunk of item) total += appendRenderedLinkMarkers(chunk, render, out);
     });
     const tail = Buffer.from(suffix, 'utf8');
     out.push(tail);

@@ -47,6 +47,8 @@ export class EventIndex {
    * Built lazily, patched like the orders; null = rebuild on next use.
    */
   private spans: Int32Array[] | null = null;
+  /** Positions of slots in each order, valid while `order` is the order's current array (see rank()). */
+  private readonly ranks = new Map<string, { order: Int32Array; positions: Int32Array }>();
   /** Per-slot query stamps: a slot matched the current query when `stamp[slot] === epoch` (no clearing needed). */
   private stamp = new Uint32Array(0);
   private epoch = 0;
@@ -493,11 +495,20 @@ export class EventIndex {
       };
     }
     const order = this.order(query.orderBy);
-    // Few matches: sort them. Many: mark them and walk the prebuilt order up to the end of the page (a pass over
-    // typed arrays, cheaper than sorting tens of thousands of slots with a comparator).
-    if (totalItems * Math.log2(totalItems + 1) < order.length / 4) {
-      matches.sort(this.comparator(query.orderBy));
-      return { totalItems, ids: matches.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!) };
+    const last = Math.min(offset + query.limit, totalItems);
+    // Two ways to the page, whichever is estimated cheaper: sort the matches by their rank in the prebuilt order (a
+    // native sort of integers), or stamp them and walk the order until the end of the page, which comes early when
+    // matches are dense in it.
+    const walkCost = Math.min(order.length, (last * order.length) / totalItems);
+    const sortCost = 4 * totalItems * Math.log2(totalItems + 1);
+    if (sortCost < walkCost) {
+      const rank = this.rank(query.orderBy);
+      const ranks = new Int32Array(totalItems);
+      for (let i = 0; i < totalItems; i++) ranks[i] = rank[matches[i]!]!;
+      ranks.sort();
+      const ids: number[] = [];
+      for (let i = offset; i < last; i++) ids.push(this.ids[order[ranks[i]!]!]!);
+      return { totalItems, ids };
     }
     if (++this.epoch === 0xffffffff) {
       this.stamp.fill(0);
@@ -506,7 +517,6 @@ export class EventIndex {
     const { stamp, epoch } = this;
     for (let i = 0; i < matches.length; i++) stamp[matches[i]!] = epoch;
     const ids: number[] = [];
-    const last = Math.min(offset + query.limit, totalItems);
     let count = 0;
     for (let i = 0; i < order.length && count < last; i++) {
       const s = order[i]!;
@@ -515,6 +525,19 @@ export class EventIndex {
       count++;
     }
     return { totalItems, ids };
+  }
+
+  /** Each live slot's position in `order(key)`, built on first use after the order changed. */
+  private rank(key: OrderKey): Int32Array {
+    const order = this.order(key);
+    let rank = this.ranks.get(key);
+    if (rank === undefined || rank.order !== order) {
+      const positions = new Int32Array(this.capacity);
+      for (let i = 0; i < order.length; i++) positions[order[i]!] = i;
+      rank = { order, positions };
+      this.ranks.set(key, rank);
+    }
+    return rank.positions;
   }
 
   /**
