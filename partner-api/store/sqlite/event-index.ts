@@ -37,6 +37,12 @@ export class EventIndex {
   private readonly slotOf = new Map<number, number>();
   /** Slots by grid cell (CELL_DEG degrees), so small viewports visit only their cells; may hold dead slots. */
   private readonly grid = new Map<number, number[]>();
+  /**
+   * A cell's slots in the date index's duration classes, each sorted by start (as `spans`, per cell): a small
+   * viewport's candidates for a window are then a few ranges per cell. Built on first use, dropped when a slot is
+   * added to the cell; may hold dead slots.
+   */
+  private readonly cellSpans = new Map<number, Int32Array[]>();
   private dead = 0;
   /** Slots sorted by each order key (id as tie-breaker), rebuilt lazily and patched on small deltas. */
   private readonly orders = new Map<string, Int32Array>();
@@ -97,6 +103,7 @@ export class EventIndex {
     this.dead = 0;
     this.slotOf.clear();
     this.grid.clear();
+    this.cellSpans.clear();
     this.orders.clear();
     this.spans = null;
     const rows = this.db.prepare(SELECT_COLUMNS).raw().all() as Row[];
@@ -169,6 +176,7 @@ export class EventIndex {
     const cell = this.grid.get(key);
     if (cell) cell.push(s);
     else this.grid.set(key, [s]);
+    this.cellSpans.delete(key);
     return s;
   }
 
@@ -199,6 +207,7 @@ export class EventIndex {
     this.orders.clear();
     this.spans = null;
     this.grid.clear();
+    this.cellSpans.clear();
     for (let slot = 0; slot < w; slot++) {
       const key = cellKey(this.lng[slot]!, this.lat[slot]!);
       const cell = this.grid.get(key);
@@ -407,13 +416,13 @@ export class EventIndex {
    * The grid cells a location filter touches and how many slots they hold, when that is a small part of the index
    * (else null: too many cells to visit).
    */
-  private gridCells(location: LocationQuery | null): { cells: number[][]; total: number } | null {
+  private gridCells(location: LocationQuery | null): { cells: number[]; total: number } | null {
     if (location === null) return null;
     const boxes =
       location.kind === 'rectangle'
         ? rectangleBoxes(location)
         : circleBoxes(location.lng, location.lat, location.maxDistance);
-    const cells: number[][] = [];
+    const cells: number[] = [];
     let total = 0;
     let visited = 0;
     for (const box of boxes) {
@@ -425,9 +434,10 @@ export class EventIndex {
       if (visited > MAX_GRID_CELLS) return null;
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
-          const cell = this.grid.get(y * GRID_COLUMNS + x);
+          const key = y * GRID_COLUMNS + x;
+          const cell = this.grid.get(key);
           if (cell) {
-            cells.push(cell);
+            cells.push(key);
             total += cell.length;
           }
         }
@@ -454,10 +464,24 @@ export class EventIndex {
       }
     });
     const out: number[] = [];
+    const alive = this.alive;
     const grid = this.gridCells(query.location);
+    // Few cells against many date candidates: each cell's own date ranges (a dozen binary searches per cell).
+    if (grid !== null && grid.cells.length * CELL_SEARCH_COST < Math.min(spanTotal, grid.total)) {
+      for (const key of grid.cells) {
+        this.cellSpanIndex(key).forEach((span, k) => {
+          const to = this.startBound(span, query.maxMs, true);
+          for (let i = this.startBound(span, query.minMs - SPAN_CLASSES_MS[k]!, false); i < to; i++) {
+            const s = span[i]!;
+            if (alive[s] && test(s)) out.push(s);
+          }
+        });
+      }
+      return out;
+    }
     if (grid !== null && grid.total < spanTotal) {
-      const alive = this.alive;
-      for (const cell of grid.cells) {
+      for (const key of grid.cells) {
+        const cell = this.grid.get(key)!;
         for (let i = 0; i < cell.length; i++) {
           const s = cell[i]!;
           if (alive[s] && test(s)) out.push(s);
@@ -472,6 +496,18 @@ export class EventIndex {
       }
     }
     return out;
+  }
+
+  private cellSpanIndex(key: number): Int32Array[] {
+    let spans = this.cellSpans.get(key);
+    if (spans === undefined) {
+      const classes: number[][] = SPAN_CLASSES_MS.map(() => []);
+      for (const s of this.grid.get(key) ?? []) if (this.alive[s]) classes[this.spanClass(s)]!.push(s);
+      const compare = this.comparator('startDate');
+      spans = classes.map((slots) => Int32Array.from(slots.sort(compare)));
+      this.cellSpans.set(key, spans);
+    }
+    return spans;
   }
 
   /** Exact count and the ids of one page of an events query (DESIGN §4 semantics). */
@@ -615,6 +651,8 @@ const SELECT_COLUMNS =
 const SPAN_CLASSES_MS = [6, 24, 96, 384, 1536, Number.POSITIVE_INFINITY].map((hours) => hours * 3_600_000);
 
 const CELL_DEG = 0.1;
+/** Rough cost of searching one cell's date ranges, in candidate tests: the bar for using per-cell ranges. */
+const CELL_SEARCH_COST = 256;
 const GRID_COLUMNS = Math.ceil(360 / CELL_DEG) + 1;
 /** Beyond this many cells a viewport is large: scanning in sort order wins. */
 const MAX_GRID_CELLS = 4096;
