@@ -107,6 +107,9 @@ export class EventIndex {
     this.orders.clear();
     this.spans = null;
     const rows = this.db.prepare(SELECT_COLUMNS).raw().all() as Row[];
+    // Slots in start order: the date index's ranges (sorted by start) then visit the columns almost sequentially,
+    // instead of one cache miss per column and candidate at 1 000 000 events.
+    rows.sort((a, b) => a[3] - b[3]);
     const partners = groupPartners(
       this.db.prepare('SELECT event_id, partner_id FROM sources').raw().all() as [number, number][],
     );
@@ -681,7 +684,7 @@ const SELECT_COLUMNS =
 const SPAN_CLASSES_MS = [6, 24, 96, 384, 1536, Number.POSITIVE_INFINITY].map((hours) => hours * 3_600_000);
 
 /** How many slots a sequential pass visits for the cost of one candidate visited out of order. */
-const RANDOM_ACCESS_COST = 16;
+const RANDOM_ACCESS_COST = 3;
 
 const CELL_DEG = 0.1;
 /** Rough cost of searching one cell's date ranges, in candidate tests: the bar for using per-cell ranges. */
