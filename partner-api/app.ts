@@ -75,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     appUrl: config.appUrl,
     renderLinks: links.renderLinks,
+    renderJsonPage: links.renderJsonPage,
     verifyLinkToken: links.verifyLinkToken,
   };
 

@@ -18,6 +18,12 @@ export interface ServiceContext {
    */
   renderLinks(json: string, clientId: string): string;
   /**
+   * `prefix` + pre-serialized event JSON items (each as consecutive UTF-8 chunks) joined by commas + `suffix`, as
+   * one UTF-8 Buffer with every link marker rendered for `clientId`: the fast path of the events query and the
+   * catalogue (DESIGN §5).
+   */
+  renderJsonPage(prefix: string, items: readonly (readonly Buffer[])[], suffix: string, clientId: string): Buffer;
+  /**
    * The source and client a tracked-link token (`/r/{token}`) was signed for, or null when it is forged or malformed.
    */
   verifyLinkToken(token: string): { sourceId: number; clientId: string } | null;

@@ -90,6 +90,9 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
     return value;
   }
 
+  // Access tokens whose signature and claims verified, by their exact text (see verifyAccessToken).
+  const verifiedCache = new LRUCache<string, { claims: AccessTokenClaims; exp: number }>({ max: 10_000 });
+
   async function issue(clientId: string, familyId: string): Promise<IssuedTokens> {
     const nowMs = clock();
     const nowSeconds = Math.floor(nowMs / 1000);
@@ -149,6 +152,14 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
     },
 
     async verifyAccessToken(token) {
+      // A token verified before needs only its expiry and its family's revocation checked again: jose's verify
+      // (WebCrypto HMAC, key import, claim parsing) was a measured part of every small request's fixed cost.
+      const known = verifiedCache.get(token);
+      if (known !== undefined) {
+        if (Math.floor(clock() / 1000) >= known.exp) return 'expired';
+        if (isRevoked(known.claims.familyId)) return 'invalid';
+        return known.claims;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -158,8 +169,11 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
           requiredClaims: ['sub', 'exp', 'fid'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.fid !== 'string') return 'invalid';
+        const claims = { clientId: payload.sub, familyId: payload.fid };
+        // requiredClaims guarantees a numeric exp once verified.
+        verifiedCache.set(token, { claims, exp: payload.exp! });
         if (isRevoked(payload.fid)) return 'invalid';
-        return { clientId: payload.sub, familyId: payload.fid };
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) return 'expired';
         return 'invalid';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTrackedLinks } from './tracked-link';
 import { linkMarkerValue } from './link-marker';
@@ -43,5 +44,30 @@ describe('tracked links', () => {
     // Cached renderings stay per client.
     const again = JSON.parse(links.renderLinks(json, 'demo-b')) as { sources: Array<{ link: string }> };
     expect(again.sources[0]?.link).toBe(links.urlFor(1, 'demo-b'));
+  });
+
+  it('renders a page of stored bytes exactly as the string path renders the same text', () => {
+    // Fragments that look like markers, almost-markers (no digits, no closing escape, cut short) and non-ASCII text.
+    const fragment = fc.oneof(
+      fc.nat({ max: 99_999 }).map((id) => JSON.stringify(linkMarkerValue(id)).slice(1, -1)),
+      fc.constantFrom('\\u0001L', '\\u0001L12', '\\u0001Lx\\u0002', '\\u0002', '\\u0001L7\\u000', 'é€😀', ','),
+      fc.string(),
+    );
+    // Each item is given as chunks, one fragment each; the space ending each chunk keeps a marker from spanning two
+    // (as the store's chunks, which end at JSON punctuation).
+    const item = fc.array(fragment, { maxLength: 8 }).map((parts) => parts.map((part) => `${part} `));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 5 }), fc.constantFrom('demo', 'demo-b'), (items, clientId) => {
+        const page = links.renderJsonPage(
+          '{"data":[',
+          items.map((parts) => parts.map((part) => Buffer.from(part, 'utf8'))),
+          ']}',
+          clientId,
+        );
+        expect(page.toString('utf8')).toBe(
+          links.renderLinks(`{"data":[${items.map((parts) => parts.join('')).join(',')}]}`, clientId),
+        );
+      }),
+    );
   });
 });

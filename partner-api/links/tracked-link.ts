@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { renderLinkMarkers } from './link-marker';
+import { appendRenderedLinkMarkers, renderLinkMarkers } from './link-marker';
 
 /**
  * Tracked links (DESIGN §4): each `sources[].link` served to a client becomes `{publicUrl}/r/{token}`, where the
@@ -10,6 +10,8 @@ import { renderLinkMarkers } from './link-marker';
 
 const SIGNATURE_BYTES = 16;
 const MAX_TOKEN_LENGTH = 256;
+/** Links kept per generation of the byte cache (at most twice this many in all). */
+const LINK_CACHE_GENERATION = 200_000;
 
 export interface LinkTarget {
   sourceId: number;
@@ -23,6 +25,12 @@ export interface TrackedLinks {
   urlFor(sourceId: number, clientId: string): string;
   /** Swaps every link marker of serialized event JSON for the client's tracked link (JSON-escaped). */
   renderLinks(json: string, clientId: string): string;
+  /**
+   * `prefix` + the items joined by commas + `suffix` as one UTF-8 Buffer, every link marker of the items swapped
+   * for the client's tracked link: a page of pre-serialized events, assembled without ever becoming a JS string.
+   * Each item is one JSON value given as consecutive chunks (a marker never spans two chunks).
+   */
+  renderJsonPage(prefix: string, items: readonly (readonly Buffer[])[], suffix: string, clientId: string): Buffer;
   /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
   verifyLinkToken(token: string): LinkTarget | null;
 }
@@ -36,6 +44,10 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     return `${Buffer.from(payload).toString('base64url')}.${sign(payload).toString('base64url')}`;
   }
 
+  /** The JSON-escaped text of a client's link to a source (what replaces the marker's quoted value). */
+  const linkText = (sourceId: number, clientId: string) =>
+    JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
+
   // Rendering runs for every event of every response: remember each (client, source) link, JSON-escaped.
   const rendered = new LRUCache<string, string>({ max: 200_000 });
 
@@ -43,14 +55,67 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     const cacheKey = `${clientId}\u0000${sourceId}`;
     let text = rendered.get(cacheKey);
     if (text === undefined) {
-      text = JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
+      text = linkText(sourceId, clientId);
       rendered.set(cacheKey, text);
     }
     return text;
   }
 
+  // The same links as UTF-8 bytes, for pages assembled from stored bytes (renderJsonPage), in a cheaper cache than
+  // the LRU: per client a Map keyed by source id, in two generations (a full young generation becomes the old one
+  // and the old one is dropped; a hit in the old one moves back to the young one). A catalogue walk renders every
+  // source once, where the LRU's bookkeeping and garbage were a measured part of each page.
+  let young = new Map<string, Map<number, Buffer>>();
+  let old = new Map<string, Map<number, Buffer>>();
+  let youngSize = 0;
+
+  function renderedLinkBytes(sourceId: number, clientId: string): Buffer {
+    let links = young.get(clientId);
+    const hit = links?.get(sourceId);
+    if (hit !== undefined) return hit;
+    const bytes = old.get(clientId)?.get(sourceId) ?? Buffer.from(linkText(sourceId, clientId), 'utf8');
+    if (youngSize >= LINK_CACHE_GENERATION) {
+      old = young;
+      young = new Map();
+      youngSize = 0;
+      links = undefined;
+    }
+    if (links === undefined) {
+      links = new Map();
+      young.set(clientId, links);
+    }
+    links.set(sourceId, bytes);
+    youngSize += 1;
+    return bytes;
+  }
+
+  const COMMA = Buffer.from(',');
+
+  function renderJsonPage(
+    prefix: string,
+    items: readonly (readonly Buffer[])[],
+    suffix: string,
+    clientId: string,
+  ): Buffer {
+    const render = (sourceId: number) => renderedLinkBytes(sourceId, clientId);
+    const head = Buffer.from(prefix, 'utf8');
+    const out: Buffer[] = [head];
+    let total = head.length;
+    items.forEach((item, i) => {
+      if (i > 0) {
+        out.push(COMMA);
+        total += 1;
+      }
+      for (const chunk of item) total += appendRenderedLinkMarkers(chunk, render, out);
+    });
+    const tail = Buffer.from(suffix, 'utf8');
+    out.push(tail);
+    return Buffer.concat(out, total + tail.length);
+  }
+
   return {
     tokenFor,
+    renderJsonPage,
     urlFor: (sourceId, clientId) => `${publicUrl}/r/${tokenFor(sourceId, clientId)}`,
     renderLinks: (json, clientId) => renderLinkMarkers(json, (sourceId) => renderedLink(sourceId, clientId)),
     verifyLinkToken(token) {

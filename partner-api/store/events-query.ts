@@ -64,8 +64,12 @@ export interface CatalogueQuery {
 /** One page of pre-serialized events (link markers still in) and the exact count of all matches. */
 export interface EventsPage {
   totalItems: number;
-  /** Event JSON objects in order, with `commentaries`/`performers` filled as asked. */
-  items: string[];
+  /**
+   * Event JSON objects in order, with `commentaries`/`performers` filled as asked, each as consecutive chunks of
+   * UTF-8 bytes (the stored fragments and the punctuation between them): a page is assembled from them without
+   * decoding or joining them first (DESIGN §5).
+   */
+  items: Buffer[][];
 }
 
 /** One page of the catalogue feed (DESIGN §4). */

@@ -55,16 +55,38 @@ function prepared(db: Db, sql: string): Statement {
   return statement;
 }
 
-/** The JSON of each event, in the order of `ids`, with the optional parts filled as asked (DESIGN §5). */
-export function eventJsonByIds(db: Db, ids: number[], options: { commentaries: boolean; performers: boolean }) {
+const COMMENTARIES = Buffer.from(',"commentaries":');
+const PERFORMERS = Buffer.from(',"performers":');
+const EMPTY_ARRAY = Buffer.from('[]');
+const CLOSE = Buffer.from('}');
+
+/**
+ * The JSON of each event, in the order of `ids`, with the optional parts filled as asked (DESIGN §5), as chunks of
+ * UTF-8 bytes: body, `,"commentaries":`, commentaries, `,"performers":`, performers, `}`.
+ */
+export function eventJsonByIds(
+  db: Db,
+  ids: number[],
+  options: { commentaries: boolean; performers: boolean },
+): Buffer[][] {
   if (ids.length === 0) return [];
-  const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
-  const performers = options.performers ? 'e.performers_json' : "'[]'";
-  // CROSS JOIN keeps json_each as the outer loop, so rows come out in the order of `ids` without a sort.
+  const commentaries = options.commentaries ? 'CAST(e.commentaries_json AS BLOB)' : 'NULL';
+  const performers = options.performers ? 'CAST(e.performers_json AS BLOB)' : 'NULL';
+  // CROSS JOIN keeps json_each as the outer loop, so rows come out in the order of `ids` without a sort. The CASTs
+  // hand the UTF-8 text over as bytes (a copy, no decoding); joining the fragments is left to the page assembly,
+  // as concatenating them in SQL measured three times slower than reading them.
   const sql =
-    `SELECT e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' ` +
+    `SELECT CAST(e.body AS BLOB), ${commentaries}, ${performers} ` +
     'FROM json_each(?) j CROSS JOIN events e ON e.id = j.value';
-  return prepared(db, sql).pluck().all(JSON.stringify(ids)) as string[];
+  const rows = prepared(db, sql).raw().all(JSON.stringify(ids)) as [Buffer, Buffer | null, Buffer | null][];
+  return rows.map(([body, commentaryJson, performerJson]) => [
+    body,
+    COMMENTARIES,
+    commentaryJson ?? EMPTY_ARRAY,
+    PERFORMERS,
+    performerJson ?? EMPTY_ARRAY,
+    CLOSE,
+  ]);
 }
 
 /**
