@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { appendRenderedLinkMarkers, renderLinkMarkers } from './link-marker';
 
 /**
@@ -48,23 +47,11 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
   const linkText = (sourceId: number, clientId: string) =>
     JSON.stringify(`${publicUrl}/r/${tokenFor(sourceId, clientId)}`).slice(1, -1);
 
-  // Rendering runs for every event of every response: remember each (client, source) link, JSON-escaped.
-  const rendered = new LRUCache<string, string>({ max: 200_000 });
-
-  function renderedLink(sourceId: number, clientId: string): string {
-    const cacheKey = `${clientId}\u0000${sourceId}`;
-    let text = rendered.get(cacheKey);
-    if (text === undefined) {
-      text = linkText(sourceId, clientId);
-      rendered.set(cacheKey, text);
-    }
-    return text;
-  }
-
-  // The same links as UTF-8 bytes, for pages assembled from stored bytes (renderJsonPage), in a cheaper cache than
-  // the LRU: per client a Map keyed by source id, in two generations (a full young generation becomes the old one
-  // and the old one is dropped; a hit in the old one moves back to the young one). A catalogue walk renders every
-  // source once, where the LRU's bookkeeping and garbage were a measured part of each page.
+  // Rendering runs for every event of every response: remember each (client, source) link, JSON-escaped, as UTF-8
+  // bytes (what pages assembled from stored bytes splice in; the string path of single records decodes them). Per
+  // client a Map keyed by source id, in two generations (a full young generation becomes the old one and the old one
+  // is dropped; a hit in the old one moves back to the young one): a catalogue walk renders every source once, where
+  // an LRU's bookkeeping and garbage were a measured part of each page.
   let young = new Map<string, Map<number, Buffer>>();
   let old = new Map<string, Map<number, Buffer>>();
   let youngSize = 0;
@@ -117,7 +104,8 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
     tokenFor,
     renderJsonPage,
     urlFor: (sourceId, clientId) => `${publicUrl}/r/${tokenFor(sourceId, clientId)}`,
-    renderLinks: (json, clientId) => renderLinkMarkers(json, (sourceId) => renderedLink(sourceId, clientId)),
+    renderLinks: (json, clientId) =>
+      renderLinkMarkers(json, (sourceId) => renderedLinkBytes(sourceId, clientId).toString('utf8')),
     verifyLinkToken(token) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
       const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
