@@ -39,12 +39,10 @@ import { useExplorerState } from './use-explorer-state';
 // The map chunk (MapLibre, ~300 kB gzip) is not part of the page's scripts; the list never waits for it.
 let mapChunk: Promise<typeof import('@/components/map/event-map')> | undefined;
 const loadMapChunk = () => (mapChunk ??= import('@/components/map/event-map'));
-// Its download starts as soon as this module runs in a browser that can show a map, not after hydration.
-if (typeof window !== 'undefined' && hasWebGl()) void loadMapChunk();
-/** The query string of the viewport load for a camera in a map area of `width` × `height` pixels. */
-function viewSearchParams(camera: Camera, width: number, height: number, filters: Filters, nowMs: number) {
-  const bounds = roundBounds(boundsAround(camera, width, height), camera.zoom);
-  return eventsSearchParams(bounds, filters, camera, new Date(nowMs));
+
+/** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
+function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
+  return eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs));
 }
 
 /**
@@ -61,9 +59,16 @@ function prefetchFirstView() {
   const camera = state.camera ?? fallback;
   if (!camera || ![camera.lng, camera.lat, camera.zoom].every(Number.isFinite)) return;
   const nowMs = bucketedNow().getTime();
-  prefetchEvents(viewSearchParams(camera, area.clientWidth, area.clientHeight, state.filters, nowMs));
+  const view = { camera, bounds: boundsAround(camera, area.clientWidth, area.clientHeight) };
+  prefetchEvents(viewSearchParams(view, state.filters, nowMs));
 }
-if (typeof window !== 'undefined' && hasWebGl()) prefetchFirstView();
+
+// In a browser that can show a map, the map chunk's download and the first events request start as soon as this
+// module runs, not after hydration.
+if (typeof window !== 'undefined' && hasWebGl()) {
+  void loadMapChunk();
+  prefetchFirstView();
+}
 
 // React.lazy rather than next/dynamic (~2.5 kB of loader code): the map only renders once the client has found WebGL,
 // so it never renders on the server.
@@ -202,13 +207,7 @@ export function Explorer({
 
   // Changes every five minutes, so the query key (and the cache) holds still in between.
   const nowMs = bucketedNow().getTime();
-  const params = useMemo(
-    () =>
-      view
-        ? eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs))
-        : null,
-    [view, filters, nowMs],
-  );
+  const params = useMemo(() => (view ? viewSearchParams(view, filters, nowMs) : null), [view, filters, nowMs]);
   const query = useQuery({
     queryKey: ['events', params?.toString() ?? ''],
     queryFn: ({ signal }) => fetchEvents(params!, signal),
