@@ -2,7 +2,9 @@ import type { CataloguePage, CatalogueQuery } from '../events-query';
 import { and, locationCondition, registerQueryFunctions, type SqlFragment } from './event-filter-sql';
 import { eventIndex } from './event-index';
 import { eventJsonByIds } from './find-events';
+import { LAST_UPDATED_KEY } from './next-updated-ms';
 import type { Db } from './open';
+import { stmt } from './statements';
 
 /** Tombstones of deleted events are kept this long; an older `lastUpdatedAt` needs a full resync (DESIGN §4). */
 export const TOMBSTONE_RETENTION_MS = 30 * 24 * 3_600_000;
@@ -21,21 +23,27 @@ const PURGED_THROUGH_KEY = 'tombstones_purged_through_ms';
  * that might hold the deleted event.)
  */
 function purgeTombstones(db: Db, horizon: number): number {
-  const purged = db.prepare('SELECT max(deleted_ms) FROM tombstones WHERE deleted_ms < ?').pluck().get(horizon) as
-    number | null;
-  const stored = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(PURGED_THROUGH_KEY) as
-    string | undefined;
-  const through = Math.max(stored === undefined ? -Infinity : Number(stored), purged ?? -Infinity);
+  const { purged } = stmt(db, 'SELECT max(deleted_ms) AS purged FROM tombstones WHERE deleted_ms < ?').get(horizon) as {
+    purged: number | null;
+  };
+  const through = Math.max(readMetaMs(db, PURGED_THROUGH_KEY) ?? -Infinity, purged ?? -Infinity);
   if (purged !== null) {
     db.transaction(() => {
-      db.prepare('DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
-      db.prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(PURGED_THROUGH_KEY, String(through));
+      stmt(db, 'DELETE FROM tombstones WHERE deleted_ms < ?').run(horizon);
+      stmt(db, META_UPSERT).run(PURGED_THROUGH_KEY, String(through));
     })();
   }
   return through;
 }
+
+/** A time kept in `meta` (the statement nextUpdatedMs reads it with), or undefined when not set yet. */
+function readMetaMs(db: Db, key: string): number | undefined {
+  const row = stmt(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row === undefined ? undefined : Number(row.value);
+}
+
+const META_UPSERT =
+  'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 
 /**
  * The catalogue's "now": the clock, but never before the last `updatedAt` handed out. The monotonic clock can run
@@ -43,8 +51,7 @@ function purgeTombstones(db: Db, horizon: number): number {
  * "now" of the response it came from, or an event ending between the two would never be reported as passed.
  */
 function catalogueNow(db: Db, clockMs: number): number {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'last_updated_ms'").pluck().get() as string | undefined;
-  return Math.max(Math.trunc(clockMs), row === undefined ? 0 : Number(row));
+  return Math.max(Math.trunc(clockMs), readMetaMs(db, LAST_UPDATED_KEY) ?? 0);
 }
 
 function ids(db: Db, sql: string, params: unknown[]): number[] {
