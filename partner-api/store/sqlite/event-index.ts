@@ -55,6 +55,19 @@ export class EventIndex {
   private spans: Int32Array[] | null = null;
   /** Positions of slots in each order, valid while `order` is the order's current array (see rank()). */
   private readonly ranks = new Map<string, { order: Int32Array; positions: Int32Array }>();
+  /**
+   * Where the last snapshot page ended: a catalogue walk then reads each page from there instead of recounting the
+   * current events before it (which made a walk quadratic). Valid while both orders are the same arrays, the clock
+   * has not gone back, and no event has passed since (the count of passed events, `passed`, is unchanged).
+   */
+  private snapshotCursor: {
+    order: Int32Array;
+    byEnd: Int32Array;
+    now: number;
+    passed: number;
+    count: number;
+    position: number;
+  } | null = null;
   /** Per-slot query stamps: a slot matched the current query when `stamp[slot] === epoch` (no clearing needed). */
   private stamp = new Uint32Array(0);
   private epoch = 0;
@@ -626,12 +639,26 @@ export class EventIndex {
       const ids: number[] = [];
       const last = offset + limit;
       let count = 0;
-      for (let i = 0; i < order.length && count < last; i++) {
+      let i = 0;
+      const cursor = this.snapshotCursor;
+      if (
+        cursor !== null &&
+        cursor.order === order &&
+        cursor.byEnd === byEnd &&
+        cursor.now <= now &&
+        cursor.passed === lo &&
+        cursor.count <= offset
+      ) {
+        count = cursor.count;
+        i = cursor.position;
+      }
+      for (; i < order.length && count < last; i++) {
         const s = order[i]!;
         if (end[s]! <= now) continue;
         if (count >= offset) ids.push(this.ids[s]!);
         count++;
       }
+      this.snapshotCursor = { order, byEnd, now, passed: lo, count, position: i };
       return { totalItems: byEnd.length - lo, ids };
     }
     const inLocation = this.locationTest(location);
