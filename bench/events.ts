@@ -459,7 +459,8 @@ function markdown(r: {
     '',
     `- Worst p50 / floor over full pages (500 events): **${fullPageWorst}**; over all cases: ${r.worstRatio} ` +
       `(target ≤ ${r.targets.p50RatioMax}). A page of a few events has a floor of a fraction of a millisecond, which the ` +
-      'fixed cost of any HTTP request cannot come within 3× of: a request matching no event (the round trip, bearer ' +
+      `fixed cost of any HTTP request cannot come within ${r.targets.p50RatioMax}× of: a request matching no event ` +
+      '(the round trip, bearer ' +
       `check, validation, an index lookup) takes ${r.requestCostMs} ms p50 here, of which a bare node:http server's ` +
       `round trip, measured in the same run, is ${r.bareRoundTripMs} ms. The last column divides by the floor ` +
       `plus that cost; its worst is ${Math.max(...r.cases.map((c) => c.ratioWithRequestCost))}.`,
