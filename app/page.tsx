@@ -4,6 +4,7 @@ import { Explorer } from '@/components/explorer/explorer';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { getBrand } from '@/lib/brand/get-brand';
 import { getEnv } from '@/lib/env';
+import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 import { getLocale } from '@/lib/i18n/get-locale';
 
 export default async function HomePage() {
@@ -17,6 +18,7 @@ export default async function HomePage() {
       <h1 className="visually-hidden">{locale === 'fr' ? 'Événements près de vous' : 'Events near you'}</h1>
       <Suspense>
         <Explorer
+          mapLibPath={MAPLIBRE_ASSETS_PATH}
           mapStyleUrl={mapStyleUrl}
           locale={locale}
           brand={{ name: brand.name, logo: brand.logo }}

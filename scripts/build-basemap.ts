@@ -1,8 +1,10 @@
 /*
  * Generates the offline basemap under public/basemap/ from Natural Earth (world-atlas, 1:50m) — land, country
  * borders, country label points and a graticule — plus style.json for anyone who wants the style by URL.
- * It also copies MapLibre's worker pair to public/maplibre/<version>/: MapLibre 6 starts its worker from a separate
- * ES module that imports a sibling file by relative path, which Turbopack does not emit — so the app serves both.
+ * It also copies MapLibre's ES modules to public/maplibre/<version>/: MapLibre 6 starts its worker from a separate
+ * ES module that imports a sibling file by relative path, which Turbopack does not emit — so the app serves both; and
+ * the library itself is loaded from there as a native module script, compiled off the main thread
+ * (lib/map/load-maplibre.ts).
  * Run by `npm run build` and before `npm run dev`; the output is gitignored.
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -126,7 +128,7 @@ const maplibreVersion = (
 ).version;
 const workerDir = join(process.cwd(), 'public', 'maplibre', maplibreVersion);
 mkdirSync(workerDir, { recursive: true });
-for (const file of ['maplibre-gl-worker.mjs', 'maplibre-gl-shared.mjs']) {
+for (const file of ['maplibre-gl.mjs', 'maplibre-gl-worker.mjs', 'maplibre-gl-shared.mjs']) {
   copyFileSync(join(maplibreDist, file), join(workerDir, file));
 }
-console.log(`MapLibre worker copied to ${workerDir}`);
+console.log(`MapLibre modules copied to ${workerDir}`);

@@ -7,6 +7,7 @@ import { Explorer } from '@/components/explorer/explorer';
 import { getBrand } from '@/lib/brand/get-brand';
 import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
 import { getEnv } from '@/lib/env';
+import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 
 export const metadata: Metadata = { robots: { index: false } };
 
@@ -27,6 +28,7 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
       <h1 className="visually-hidden">{brand.name}</h1>
       <Suspense>
         <Explorer
+          mapLibPath={MAPLIBRE_ASSETS_PATH}
           mapStyleUrl={getEnv().mapStyleUrl}
           locale={locale}
           brand={{ name: brand.name, logo: brand.logo }}

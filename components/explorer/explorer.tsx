@@ -30,15 +30,20 @@ import {
 } from '@/lib/explorer/state';
 import { explorerStrings } from '@/lib/explorer/strings';
 import { hasWebGl } from '@/lib/explorer/webgl';
+import { loadMapLibre } from '@/lib/map/load-maplibre';
 import { AppLink } from './app-link';
 import { EventList } from './event-list';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
 import { useExplorerState } from './use-explorer-state';
 
-// The map chunk (MapLibre, ~300 kB gzip) is not part of the page's scripts; the list never waits for it.
+// The map chunk (the map island and react-map-gl) is not part of the page's scripts; the list never waits for it.
+// MapLibre itself (~300 kB gzip) is a native ES module the app serves, loaded beside it (loadMapLibre).
 let mapChunk: Promise<typeof import('@/components/map/event-map')> | undefined;
 const loadMapChunk = () => (mapChunk ??= import('@/components/map/event-map'));
+
+/** The absolute URL of the MapLibre modules, from the path the server gave. */
+const mapLibUrl = (path: string) => `${window.location.origin}${path}`;
 
 /** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
 function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
@@ -52,7 +57,9 @@ function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSe
  */
 function prefetchFirstView() {
   const area = document.querySelector<HTMLElement>('[data-map-area]');
-  if (!area || area.clientWidth === 0 || area.clientHeight === 0) return;
+  if (!area) return;
+  if (area.dataset.maplibre) void loadMapLibre(mapLibUrl(area.dataset.maplibre));
+  if (area.clientWidth === 0 || area.clientHeight === 0) return;
   const state = decodeState(new URLSearchParams(window.location.search));
   const [lng, lat, zoom] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
   const fallback = lng !== undefined && lat !== undefined && zoom !== undefined ? { lng, lat, zoom } : null;
@@ -63,8 +70,8 @@ function prefetchFirstView() {
   prefetchEvents(viewSearchParams(view, state.filters, nowMs));
 }
 
-// In a browser that can show a map, the map chunk's download and the first events request start as soon as this
-// module runs, not after hydration.
+// In a browser that can show a map, the map chunk's and MapLibre's downloads and the first events request start as soon
+// as this module runs, not after hydration.
 if (typeof window !== 'undefined' && hasWebGl()) {
   void loadMapChunk();
   prefetchFirstView();
@@ -91,6 +98,8 @@ function sameCamera(a: Camera | null, b: Camera | null): boolean {
 export interface ExplorerProps {
   /** MAP_STYLE_URL, when the operator set one; otherwise the offline basemap. */
   mapStyleUrl: string | undefined;
+  /** Where the app serves MapLibre's modules (MAPLIBRE_ASSETS_PATH). */
+  mapLibPath: string;
   locale: Locale;
   /** The brand's name and logo for the header (site chrome only). */
   brand?: { name: string; logo: string };
@@ -110,6 +119,7 @@ export interface ExplorerProps {
 /** The home page: search, filters, the viewport's events as a list, and the map (when WebGL allows). */
 export function Explorer({
   mapStyleUrl,
+  mapLibPath,
   locale,
   brand = { name: 'Eventmap', logo: '' },
   defaultCamera = DEFAULT_CAMERA,
@@ -370,10 +380,12 @@ export function Explorer({
             hidden={listOnly}
             data-map-area=""
             data-default-camera={`${defaultCamera.lng},${defaultCamera.lat},${defaultCamera.zoom}`}
+            data-maplibre={mapLibPath}
           >
             {mode === 'map' && (
               <Suspense fallback={<div className={styles.mapLoading} aria-hidden="true" />}>
                 <EventMap
+                  mapLib={loadMapLibre(mapLibUrl(mapLibPath))}
                   initialCamera={initialCamera}
                   cameraRequest={cameraRequest}
                   mapStyleUrl={mapStyleUrl}

@@ -1,14 +1,11 @@
 'use client';
 
 import 'maplibre-gl/dist/maplibre-gl.css';
-import * as maplibregl from 'maplibre-gl';
-import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, GeoJSONSourceSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Map, {
   AttributionControl,
-  Layer,
   NavigationControl,
-  Source,
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
@@ -16,6 +13,7 @@ import type { TEvent } from '@/lib/contract';
 import type { Bounds } from '@/lib/explorer/bounds';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Camera } from '@/lib/explorer/state';
+import type { MapLibreModule } from '@/lib/map/load-maplibre';
 import { buildBasemapStyle, splitStyle, type SplitStyle } from '@/lib/map/basemap-style';
 import {
   CLUSTER_OPTIONS,
@@ -41,6 +39,8 @@ export interface MapView {
 }
 
 export interface EventMapProps {
+  /** MapLibre, loading or loaded (loadMapLibre): react-map-gl builds the map once it is there. */
+  mapLib: Promise<MapLibreModule>;
   initialCamera: Camera;
   cameraRequest: CameraRequest | null;
   /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
@@ -56,11 +56,15 @@ export interface EventMapProps {
   onFailure: () => void;
 }
 
-// MapLibre 6 runs its worker from a separate ES module pair that the bundler does not emit; the app serves both
-// files, versioned, from public/maplibre/ (scripts/build-basemap.ts copies them). Set once, before any map exists.
-maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
-// Start the worker (a 500 kB module to compile) while React is still rendering, rather than when the map is built.
-maplibregl.prewarm();
+/** The clustered events source, holding `data`. */
+function eventsSource(data: GeoJSONSourceSpecification['data']): GeoJSONSourceSpecification {
+  return { type: 'geojson', data, ...CLUSTER_OPTIONS };
+}
+
+/** The event layers, bottom to top (the cluster counts are added later, under the points). */
+function eventLayers(highlight: ReturnType<typeof highlightLayer>): LayerSpecification[] {
+  return [clusterLayer, pointLayer, highlight].map((layer) => ({ ...layer, source: EVENTS_SOURCE_ID }));
+}
 
 /** How long the basemap waits for the first events before it loads anyway (events outside the view, slow API). */
 const BASEMAP_WAIT_MS = 2_500;
@@ -80,6 +84,7 @@ function viewOf(map: MapRef): MapView {
  */
 export function EventMap(props: EventMapProps) {
   const {
+    mapLib,
     initialCamera,
     cameraRequest,
     mapStyleUrl,
@@ -97,20 +102,61 @@ export function EventMap(props: EventMapProps) {
   const drawnOnce = useRef(false);
   const lastDrawnData = useRef<unknown>(null);
 
-  // The offline basemap is split: its background first, its sources once the first events are drawn (splitStyle).
-  // An operator's style (MAP_STYLE_URL) loads as a whole: it is fetched by URL and usually vector-tiled.
-  const style = useMemo<{ mapStyle: string | StyleSpecification; deferred: SplitStyle['deferred'] | null }>(() => {
-    if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null };
-    const { initial, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`));
-    return { mapStyle: initial, deferred };
-  }, [mapStyleUrl]);
-  const basemapAdded = useRef(false);
-  const [loaded, setLoaded] = useState(false);
+  const data = useMemo(() => eventsToGeoJson(events), [events]);
+  const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
   // Cluster counts wait for the first events frame too: text needs glyphs drawn on the main thread and a shader that
   // software WebGL compiles on first use (~0.5 s), while the circles alone already show where the events are.
   const [countsShown, setCountsShown] = useState(false);
-  const data = useMemo(() => eventsToGeoJson(events), [events]);
-  const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
+
+  /** The data the events source holds now (set with the style, or by `setData`). */
+  const sourceData = useRef<unknown>(null);
+
+  // The offline basemap is split: its background first, its sources once the first events are drawn (splitStyle).
+  // The events source and layers are part of the first style, with the events known at that point: MapLibre then
+  // tiles them as soon as the style is parsed, instead of after the React components that used to add them had
+  // re-rendered on `styledata` (several frames, each ~0.1–0.2 s in software WebGL, before the first events frame).
+  // An operator's style (MAP_STYLE_URL) loads as a whole, by URL: the events are added once it has loaded (`sync`).
+  const [initialEvents] = useState(() => ({ data, highlight }));
+  const style = useMemo<{ mapStyle: string | StyleSpecification; deferred: SplitStyle['deferred'] | null }>(() => {
+    if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null };
+    const { initial, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`));
+    const withEvents: StyleSpecification = {
+      ...initial,
+      sources: { ...initial.sources, [EVENTS_SOURCE_ID]: eventsSource(initialEvents.data) },
+      layers: [...initial.layers, ...eventLayers(initialEvents.highlight)],
+    };
+    return { mapStyle: withEvents, deferred };
+  }, [mapStyleUrl, initialEvents]);
+  const basemapAdded = useRef(false);
+  const [loaded, setLoaded] = useState(false);
+
+  /**
+   * Brings the map's events source and layers in line with the props: adds them to a style that lacks them (an
+   * operator's style), sets new data, the highlight filter and the cluster counts. Idempotent; runs on every style
+   * change and whenever the props change.
+   */
+  const sync = useCallback(() => {
+    const map = mapRef.current?.getMap();
+    if (!map || !map.style) return;
+    const source = map.getSource(EVENTS_SOURCE_ID) as GeoJSONSource | undefined;
+    if (!source) {
+      // `isStyleLoaded()` would wait for every basemap tile too; sources can be added as soon as the style itself has
+      // loaded (react-map-gl reads the same flag).
+      if ((map.style as unknown as { _loaded?: boolean })._loaded !== true) return;
+      map.addSource(EVENTS_SOURCE_ID, eventsSource(data));
+      for (const layer of eventLayers(highlight)) map.addLayer(layer);
+      sourceData.current = data;
+    } else if (sourceData.current !== data) {
+      // The style's own copy is the initial data: anything else is new.
+      if (sourceData.current !== null || data !== initialEvents.data) source.setData(data);
+      sourceData.current = data;
+    }
+    if (map.getLayer(highlight.id)) map.setFilter(highlight.id, highlight.filter);
+    if (countsShown && !map.getLayer(clusterCountLayer.id) && map.getLayer(pointLayer.id))
+      map.addLayer({ ...clusterCountLayer, source: EVENTS_SOURCE_ID }, pointLayer.id);
+  }, [initialEvents, data, highlight, countsShown]);
+
+  useEffect(sync, [sync]);
 
   // Moves asked for from outside; the first one is the initial camera, already applied.
   useEffect(() => {
@@ -218,7 +264,7 @@ export function EventMap(props: EventMapProps) {
     <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">
       <Map
         ref={mapRef}
-        mapLib={maplibregl}
+        mapLib={mapLib}
         initialViewState={{ longitude: initialCamera.lng, latitude: initialCamera.lat, zoom: initialCamera.zoom }}
         mapStyle={style.mapStyle}
         // Symbols (cluster counts, country names) appear at once: in software WebGL every fade frame costs ~0.1 s.
@@ -242,6 +288,7 @@ export function EventMap(props: EventMapProps) {
           performance.mark('eventmap:moveend');
           if (mapRef.current) onViewChange(viewOf(mapRef.current));
         }}
+        onStyleData={sync}
         onIdle={onIdle}
         onRender={onRender}
         onClick={(e) => void onClick(e)}
@@ -253,12 +300,6 @@ export function EventMap(props: EventMapProps) {
         }}
         onError={(e) => console.error('[map]', e.error?.message ?? e)}
       >
-        <Source id={EVENTS_SOURCE_ID} type="geojson" data={data} {...CLUSTER_OPTIONS}>
-          <Layer {...clusterLayer} />
-          {countsShown && <Layer {...clusterCountLayer} beforeId={pointLayer.id} />}
-          <Layer {...pointLayer} />
-          <Layer {...highlight} />
-        </Source>
         <NavigationControl position="top-right" showCompass={false} />
         <AttributionControl
           position="bottom-right"

@@ -23,14 +23,48 @@ export function wireInstant(value: string): number {
   return m ? Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : Date.parse(value);
 }
 
+/**
+ * Formatters are built once per locale and option set: constructing an Intl formatter costs far more than using one,
+ * and the list formats up to 500 cards in the render that shows the first events (the map waits on that thread).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function dateFormat(tag: string, kind: 'day' | 'time'): Intl.DateTimeFormat {
+  const key = `${tag}|${kind}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      tag,
+      kind === 'day'
+        ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
+        : { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' },
+    );
+    formatters.set(key, f);
+  }
+  return f;
+}
+function moneyFormat(tag: string, cents: boolean): Intl.NumberFormat {
+  const key = `${tag}|money|${cents}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) {
+    f = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: cents ? 2 : 0,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** "Sat 22 Nov, 20:30" — or "Sat 22 Nov, 20:30 – Sun 23 Nov" for events over several days. */
 export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, locale: Locale): string {
   const start = wallClock(event.startDate);
   const end = wallClock(event.endDate);
   if (!start) return event.startDate;
   const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
-  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const day = dateFormat(tag, 'day');
+  const time = dateFormat(tag, 'time');
   const first = `${day.format(start)}, ${time.format(start)}`;
   if (!end || end.toISOString().slice(0, 10) === start.toISOString().slice(0, 10)) return first;
   return `${first} – ${day.format(end)}`;
@@ -42,15 +76,7 @@ export function formatPrice(event: Pick<TEvent, 'lowestPrice' | 'highestPrice'>,
   if (low === null && high === null) return locale === 'fr' ? 'Prix non communiqué' : 'Price unknown';
   const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
   // Whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50").
-  const money = {
-    format: (n: number) =>
-      new Intl.NumberFormat(tag, {
-        style: 'currency',
-        currency: 'EUR',
-        minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
-        maximumFractionDigits: 2,
-      }).format(n),
-  };
+  const money = { format: (n: number) => moneyFormat(tag, !Number.isInteger(n)).format(n) };
   if ((low ?? 0) === 0 && (high ?? 0) === 0) return locale === 'fr' ? 'Gratuit' : 'Free';
   if (low !== null && high !== null && low !== high) return `${locale === 'fr' ? 'Dès' : 'From'} ${money.format(low)}`;
   return money.format(low ?? high ?? 0);
