@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
-import { Providers } from '@/components/providers';
 import { EmojiSupport } from '@/components/ui/emoji-support';
 import { getBrand } from '@/lib/brand/get-brand';
 import { brandCssVariables } from '@/lib/brand/schema';
@@ -28,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Providers>{children}</Providers>
+        {children}
         <EmojiSupport />
       </body>
     </html>

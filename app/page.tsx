@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { Suspense } from 'react';
-import { Explorer } from '@/components/explorer/explorer';
+import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { getBrand } from '@/lib/brand/get-brand';
 import { getEnv } from '@/lib/env';
@@ -17,7 +17,7 @@ export default async function HomePage() {
     <main id="main">
       <h1 className="visually-hidden">{locale === 'fr' ? 'Événements près de vous' : 'Events near you'}</h1>
       <Suspense>
-        <Explorer
+        <ExplorerLoader
           mapLibPath={MAPLIBRE_ASSETS_PATH}
           mapStyleUrl={mapStyleUrl}
           locale={locale}

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { cameraOf, cards, recordEventsCalls, snap, waitForMarkers, waitForResults } from './helpers';
+import { cameraOf, cards, openExplorer, recordEventsCalls, snap, waitForMarkers, waitForResults } from './helpers';
 
 test.describe('map explorer', () => {
   test('markers appear on the map and the list shows the same viewport', async ({ page }, testInfo) => {
     const calls = recordEventsCalls(page);
-    await page.goto('/');
+    await openExplorer(page, '/');
     const drawn = await waitForMarkers(page);
     expect(drawn).toBeGreaterThan(0);
     await expect(cards(page).first()).toBeVisible();
@@ -18,7 +18,7 @@ test.describe('map explorer', () => {
 
   test('panning the map fetches the new viewport', async ({ page }, testInfo) => {
     const calls = recordEventsCalls(page);
-    await page.goto('/?at=46.6,2.35,6');
+    await openExplorer(page, '/?at=46.6,2.35,6');
     await waitForMarkers(page);
     const before = calls.at(-1)!;
     const count = calls.length;
@@ -51,7 +51,7 @@ test.describe('map explorer', () => {
 
   test('the live-now and category filters change the results', async ({ page }, testInfo) => {
     const calls = recordEventsCalls(page);
-    await page.goto('/');
+    await openExplorer(page, '/');
     await expect(cards(page).first()).toBeVisible();
     const summary = page.getByTestId('results-summary');
     const allText = await summary.textContent();
@@ -67,17 +67,18 @@ test.describe('map explorer', () => {
     await page.getByRole('button', { name: 'Music' }).click();
     await expect.poll(() => calls.at(-1)?.url.searchParams.get('categories')).toBe('musique');
     await expect(page).toHaveURL(/[?&]cat=musique/);
-    await expect(cards(page).first()).toBeVisible();
-    // Every card now is a music event.
-    const categories = await cards(page).locator('p:last-child span:last-child').allTextContents();
-    expect(categories.length).toBeGreaterThan(0);
-    expect(new Set(categories)).toEqual(new Set(['Music']));
+    // The previous results stay on screen while the new ones load: wait for the load to end.
+    await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);
+    // Every card now is a music event (and there is at least one).
+    await expect
+      .poll(async () => new Set(await cards(page).locator('p:last-child span:last-child').allTextContents()))
+      .toEqual(new Set(['Music']));
     await snap(page, testInfo, 'music only');
   });
 
   test('the URL round-trips the state: reload restores it and back/forward work', async ({ page }) => {
     const calls = recordEventsCalls(page);
-    await page.goto('/?at=45.764,4.8357,11&cat=expo,musique&when=weekend&max=20&sort=cheapest');
+    await openExplorer(page, '/?at=45.764,4.8357,11&cat=expo,musique&when=weekend&max=20&sort=cheapest');
     await waitForResults(page);
 
     const check = async () => {
@@ -124,7 +125,7 @@ test.describe('map explorer', () => {
     const words = performer.name.split(/\s+/);
     const typed = (words.find((w) => w.length >= 3) ?? performer.name).slice(0, 6);
 
-    await page.goto('/');
+    await openExplorer(page, '/');
     await expect(cards(page).first()).toBeVisible();
     const search = page.getByRole('combobox', { name: /search/i });
     // Reach the search bar with the keyboard only: skip link first, then the brand link, then the search bar.
@@ -155,7 +156,7 @@ test.describe('map explorer', () => {
   });
 
   test('Escape closes the search results and a short query asks for more characters', async ({ page }) => {
-    await page.goto('/');
+    await openExplorer(page, '/');
     const search = page.getByRole('combobox', { name: /search/i });
     await search.fill('a');
     await expect(page.getByRole('status').filter({ hasText: 'at least two characters' })).toBeVisible();
@@ -179,7 +180,7 @@ test.describe('map explorer', () => {
       HTMLCanvasElement.prototype.getContext = stub as typeof HTMLCanvasElement.prototype.getContext;
     });
     const page = await context.newPage();
-    await page.goto('/');
+    await openExplorer(page, '/');
     await expect(page.getByText('The map cannot be shown on this device')).toBeVisible();
     await expect(cards(page).first()).toBeVisible();
     await expect(page.locator('.maplibregl-canvas')).toHaveCount(0);
@@ -198,7 +199,7 @@ test.describe('map explorer', () => {
           })
         : route.continue(),
     );
-    await page.goto('/');
+    await openExplorer(page, '/');
     const alert = page.getByRole('alert').filter({ hasText: 'Events could not be loaded' });
     await expect(alert).toBeVisible({ timeout: 30_000 });
     await snap(page, testInfo, 'error state');
@@ -209,7 +210,7 @@ test.describe('map explorer', () => {
 
   test('an empty viewport suggests widening the search', async ({ page }, testInfo) => {
     // The middle of the South Pacific.
-    await page.goto('/?at=-40,-130,8');
+    await openExplorer(page, '/?at=-40,-130,8');
     await expect(page.getByText('Nothing on here — widen the dates or zoom out.')).toBeVisible();
     await snap(page, testInfo, 'empty state');
   });
@@ -217,7 +218,7 @@ test.describe('map explorer', () => {
   test('"Near me" handles a refusal gracefully and moves the map when allowed', async ({ browser }) => {
     const denied = await browser.newContext();
     const page = await denied.newPage();
-    await page.goto('/');
+    await openExplorer(page, '/');
     await page.getByRole('button', { name: 'Near me' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /refused|could not be found/ })).toBeVisible();
     await denied.close();
@@ -227,7 +228,7 @@ test.describe('map explorer', () => {
       permissions: ['geolocation'],
     });
     const page2 = await allowed.newPage();
-    await page2.goto('/');
+    await openExplorer(page2, '/');
     await page2.getByRole('button', { name: 'Near me' }).click();
     await expect.poll(() => cameraOf(page2)?.lat ?? 0, { timeout: 15_000 }).toBeCloseTo(43.6047, 1);
     await allowed.close();
@@ -236,7 +237,7 @@ test.describe('map explorer', () => {
   test('on a phone the list is a bottom sheet over the map', async ({ browser }, testInfo) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto('/');
+    await openExplorer(page, '/');
     await waitForMarkers(page);
     await expect(cards(page).first()).toBeVisible();
     await snap(page, testInfo, 'phone: map with the sheet');
@@ -248,7 +249,7 @@ test.describe('map explorer', () => {
   });
 
   test('the home page has no serious or critical accessibility violation', async ({ page }) => {
-    await page.goto('/');
+    await openExplorer(page, '/');
     await waitForMarkers(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -47,6 +47,15 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
 }
 
 /** Waits until a viewport load has finished (with results or not) and the map has reported its camera. */
+/**
+ * Opens an explorer page and waits until it is hydrated: its script is a chunk of its own, and a click or a key on
+ * the server-rendered controls before then does nothing. The map area leaves its "pending" mode once hydrated.
+ */
+export async function openExplorer(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-map-mode]:not([data-map-mode="pending"])')).toHaveCount(1, { timeout: 30_000 });
+}
+
 export async function waitForResults(page: Page): Promise<void> {
   await expect(page.getByTestId('results-summary')).not.toHaveText('Loading events…', { timeout: 30_000 });
   await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { HeightReporter } from '@/components/embed/height-reporter';
-import { Explorer } from '@/components/explorer/explorer';
+import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { getBrand } from '@/lib/brand/get-brand';
 import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
 import { getEnv } from '@/lib/env';
@@ -27,7 +27,7 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
     <main id="main" className="embed" data-theme={theme} lang={locale}>
       <h1 className="visually-hidden">{brand.name}</h1>
       <Suspense>
-        <Explorer
+        <ExplorerLoader
           mapLibPath={MAPLIBRE_ASSETS_PATH}
           mapStyleUrl={getEnv().mapStyleUrl}
           locale={locale}

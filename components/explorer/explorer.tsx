@@ -1,6 +1,6 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import {
   lazy,
   Suspense,
@@ -16,66 +16,26 @@ import {
 import type { CameraRequest, MapView } from '@/components/map/event-map';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { SearchBox } from '@/components/search/search-box';
-import { boundsAround, roundBounds } from '@/lib/explorer/bounds';
-import { bucketedNow, eventsSearchParams, fetchEvents, prefetchEvents } from '@/lib/explorer/events-request';
+import { boundsAround } from '@/lib/explorer/bounds';
+import { bucketedNow, fetchEvents } from '@/lib/explorer/events-request';
+import { loadMapChunk, mapLibUrl, viewSearchParams } from '@/lib/explorer/first-view';
 import { formatCount, type Locale } from '@/lib/explorer/format';
 import {
   DEFAULT_CAMERA,
   DEFAULT_FILTERS,
   activeFilterCount,
-  decodeState,
   roundCamera,
   type Camera,
-  type Filters,
 } from '@/lib/explorer/state';
 import { explorerStrings } from '@/lib/explorer/strings';
 import { hasWebGl } from '@/lib/explorer/webgl';
 import { loadMapLibre } from '@/lib/map/load-maplibre';
 import { AppLink } from './app-link';
+import { browserQueryClient } from './query-client';
 import { EventList } from './event-list';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
 import { useExplorerState } from './use-explorer-state';
-
-// The map chunk (the map island and react-map-gl) is not part of the page's scripts; the list never waits for it.
-// MapLibre itself (~300 kB gzip) is a native ES module the app serves, loaded beside it (loadMapLibre).
-let mapChunk: Promise<typeof import('@/components/map/event-map')> | undefined;
-const loadMapChunk = () => (mapChunk ??= import('@/components/map/event-map'));
-
-/** The absolute URL of the MapLibre modules, from the path the server gave. */
-const mapLibUrl = (path: string) => `${window.location.origin}${path}`;
-
-/** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
-function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
-  return eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs));
-}
-
-/**
- * Requests the first viewport's events from the server-rendered page, before hydration: the camera comes from the
- * URL (else the brand's default, which the map area carries) and the size from the map area's layout. The explorer
- * computes the same query string once hydrated and picks the response up (fetchEvents).
- */
-function prefetchFirstView() {
-  const area = document.querySelector<HTMLElement>('[data-map-area]');
-  if (!area) return;
-  if (area.dataset.maplibre) void loadMapLibre(mapLibUrl(area.dataset.maplibre));
-  if (area.clientWidth === 0 || area.clientHeight === 0) return;
-  const state = decodeState(new URLSearchParams(window.location.search));
-  const [lng, lat, zoom] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
-  const fallback = lng !== undefined && lat !== undefined && zoom !== undefined ? { lng, lat, zoom } : null;
-  const camera = state.camera ?? fallback;
-  if (!camera || ![camera.lng, camera.lat, camera.zoom].every(Number.isFinite)) return;
-  const nowMs = bucketedNow().getTime();
-  const view = { camera, bounds: boundsAround(camera, area.clientWidth, area.clientHeight) };
-  prefetchEvents(viewSearchParams(view, state.filters, nowMs));
-}
-
-// In a browser that can show a map, the map chunk's and MapLibre's downloads and the first events request start as soon
-// as this module runs, not after hydration.
-if (typeof window !== 'undefined' && hasWebGl()) {
-  void loadMapChunk();
-  prefetchFirstView();
-}
 
 // React.lazy rather than next/dynamic (~2.5 kB of loader code): the map only renders once the client has found WebGL,
 // so it never renders on the server.
@@ -116,8 +76,19 @@ export interface ExplorerProps {
   languageSwitcher?: ReactNode;
 }
 
-/** The home page: search, filters, the viewport's events as a list, and the map (when WebGL allows). */
-export function Explorer({
+/**
+ * The home page: search, filters, the viewport's events as a list, and the map (when WebGL allows). It brings its own
+ * TanStack Query client: no other page fetches from the browser, so no other page loads the library.
+ */
+export function Explorer(props: ExplorerProps) {
+  return (
+    <QueryClientProvider client={browserQueryClient()}>
+      <ExplorerView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function ExplorerView({
   mapStyleUrl,
   mapLibPath,
   locale,

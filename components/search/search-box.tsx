@@ -39,6 +39,15 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
   // The active option is remembered by identity: results that arrive late must not move the highlight to another one.
   const [activeKey, setActiveKey] = useState<string | null>(null);
 
+  // Text typed before the explorer's script arrived (it is a chunk of its own) is in the input, not in React's state:
+  // take it up once hydrated, as if it had just been typed. The DOM is the external system synced from here.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === '') return;
+    setText(input.value);
+    setOpen(document.activeElement === input);
+  }, []);
+
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
