@@ -20,13 +20,7 @@ import { boundsAround } from '@/lib/explorer/bounds';
 import { bucketedNow, fetchEvents } from '@/lib/explorer/events-request';
 import { loadMapChunk, mapLibUrl, viewSearchParams } from '@/lib/explorer/first-view';
 import { formatCount, type Locale } from '@/lib/explorer/format';
-import {
-  DEFAULT_CAMERA,
-  DEFAULT_FILTERS,
-  activeFilterCount,
-  roundCamera,
-  type Camera,
-} from '@/lib/explorer/state';
+import { DEFAULT_CAMERA, DEFAULT_FILTERS, activeFilterCount, roundCamera, type Camera } from '@/lib/explorer/state';
 import { explorerStrings } from '@/lib/explorer/strings';
 import { hasWebGl } from '@/lib/explorer/webgl';
 import { loadMapLibre } from '@/lib/map/load-maplibre';
