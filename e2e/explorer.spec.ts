@@ -166,6 +166,28 @@ test.describe('map explorer', () => {
     await expect(search).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('text typed in the search bar before the explorer has hydrated is kept and searched', async ({ page }) => {
+    // Hold back every script the page's HTML does not name (the explorer's own chunk among them) until the text is in.
+    const html = await (await page.request.get('/')).text();
+    const initial = new Set(
+      [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://x').pathname),
+    );
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path.endsWith('.js') && !initial.has(path)) await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    await page.getByRole('combobox', { name: /search/i }).fill('zzzzqqq');
+    release();
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: /search/i })).toHaveValue('zzzzqqq');
+    await expect(page.getByText('Nothing found for “zzzzqqq”')).toBeVisible();
+  });
+
   test('a browser without WebGL falls back to the list', async ({ browser }, testInfo) => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
