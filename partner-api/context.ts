@@ -22,7 +22,7 @@ export interface ServiceContext {
    * one UTF-8 Buffer with every link marker rendered for `clientId`: the fast path of the events query and the
    * catalogue (DESIGN §5).
    */
-  renderJsonPage(prefix: string, items: readonly (readonly Buffer[])[], suffix: string, clientId: string): Buffer;
+  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
   /**
    * The source and client a tracked-link token (`/r/{token}`) was signed for, or null when it is forged or malformed.
    */

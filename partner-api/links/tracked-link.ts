@@ -36,9 +36,9 @@ export interface TrackedLinks {
   /**
    * `prefix` + the items joined by commas + `suffix` as one UTF-8 Buffer, every link marker of the items swapped
    * for the client's tracked link: a page of pre-serialized events, assembled without ever becoming a JS string.
-   * Each item is one JSON value given as consecutive chunks (a marker never spans two chunks).
+   * Each item is one JSON value.
    */
-  renderJsonPage(prefix: string, items: readonly (readonly Buffer[])[], suffix: string, clientId: string): Buffer;
+  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
   /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
   verifyLinkToken(token: string): LinkTarget | null;
 }
@@ -128,12 +128,7 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
 
   const COMMA = Buffer.from(',');
 
-  function renderJsonPage(
-    prefix: string,
-    items: readonly (readonly Buffer[])[],
-    suffix: string,
-    clientId: string,
-  ): Buffer {
+  function renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer {
     const head = Buffer.from(prefix, 'utf8');
     // First the slices between markers, with each marker's source id in its place; then the links.
     const pieces: (Buffer | number)[] = [head];
@@ -143,7 +138,7 @@ export function createTrackedLinks({ key, publicUrl }: { key: Uint8Array; public
         pieces.push(COMMA);
         total += 1;
       }
-      for (const chunk of item) total += appendLinkMarkerSlices(chunk, pieces);
+      total += appendLinkMarkerSlices(item, pieces);
     });
     const missing: number[] = [];
     const missingAt = new Map<number, number[]>();

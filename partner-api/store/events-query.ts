@@ -65,11 +65,10 @@ export interface CatalogueQuery {
 export interface EventsPage {
   totalItems: number;
   /**
-   * Event JSON objects in order, with `commentaries`/`performers` filled as asked, each as consecutive chunks of
-   * UTF-8 bytes (the stored fragments and the punctuation between them): a page is assembled from them without
-   * decoding or joining them first (DESIGN §5).
+   * Event JSON objects in order, with `commentaries`/`performers` filled as asked, each as UTF-8 bytes: a page is
+   * assembled from them without decoding them first (DESIGN §5).
    */
-  items: Buffer[][];
+  items: Buffer[];
 }
 
 /** One page of the catalogue feed (DESIGN §4). */

@@ -57,13 +57,13 @@ function prepared(db: Db, sql: string): Statement {
 
 /**
  * The JSON of each event, in the order of `ids`, with the optional parts filled as asked (DESIGN §5), as UTF-8
- * bytes (one chunk per event).
+ * bytes.
  */
 export function eventJsonByIds(
   db: Db,
   ids: number[],
   options: { commentaries: boolean; performers: boolean },
-): Buffer[][] {
+): Buffer[] {
   if (ids.length === 0) return [];
   const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
   const performers = options.performers ? 'e.performers_json' : "'[]'";
@@ -73,8 +73,7 @@ export function eventJsonByIds(
   const sql =
     `SELECT CAST(e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' AS BLOB) ` +
     'FROM json_each(?) j CROSS JOIN events e ON e.id = j.value';
-  const rows = prepared(db, sql).pluck().all(JSON.stringify(ids)) as Buffer[];
-  return rows.map((json) => [json]);
+  return prepared(db, sql).pluck().all(JSON.stringify(ids)) as Buffer[];
 }
 
 /**
