@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { DEFAULT_DIRECTIONS_URL, EnvError, parseEnv } from './env';
 
 const SECRET = 's'.repeat(32);
 
@@ -46,6 +46,8 @@ describe('parseEnv', () => {
     ['PARTNER_TIMEOUT_MS', 'soon'],
     ['PARTNER_TIMEOUT_MS', '10'],
     ['MAP_STYLE_URL', 'style.json'],
+    ['DIRECTIONS_URL', 'https://maps.example/dir'],
+    ['DIRECTIONS_URL', 'javascript:alert({lat},{lng})'],
     ['PARTNER_VALIDATE_RESPONSES', 'maybe'],
     ['NODE_ENV', 'staging'],
   ])('names the key of a bad value: %s=%s', (key, value) => {
@@ -61,17 +63,25 @@ describe('parseEnv', () => {
     if (value.includes('pass')) expect((error as Error).message).not.toContain('pass@');
   });
 
+  it('links directions to OpenStreetMap by default, and not at all with DIRECTIONS_URL=off', () => {
+    const base = { PARTNER_CLIENT_ID: 'a', PARTNER_CLIENT_SECRET: 'b' };
+    expect(parseEnv(base).directionsUrl).toBe(DEFAULT_DIRECTIONS_URL);
+    expect(parseEnv({ ...base, DIRECTIONS_URL: 'off' }).directionsUrl).toBeNull();
+  });
+
   it('reads the optional keys and treats blank values as unset', () => {
     const env = parseEnv({
       NODE_ENV: 'test',
       PARTNER_TIMEOUT_MS: '1500',
       MAP_STYLE_URL: 'https://tiles.example.com/style.json',
+      DIRECTIONS_URL: 'https://maps.example/dir?to={lat},{lng}',
       PARTNER_VALIDATE_RESPONSES: 'off',
       PARTNER_API_URL: '  ',
     });
     expect(env).toMatchObject({
       partnerTimeoutMs: 1500,
       mapStyleUrl: 'https://tiles.example.com/style.json',
+      directionsUrl: 'https://maps.example/dir?to={lat},{lng}',
       partnerValidateResponses: 'off',
       partnerClientId: 'demo',
       warnings: [],

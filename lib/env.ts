@@ -42,7 +42,18 @@ const ZRawEnvSchema = z.object({
   ),
   PARTNER_VALIDATE_RESPONSES: ZOptionalString.pipe(z.enum(['full', 'off']).optional()),
   MAP_STYLE_URL: ZOptionalString.pipe(ZHttpUrl.optional()),
+  DIRECTIONS_URL: ZOptionalString.pipe(
+    z
+      .union([
+        z.literal('off'),
+        ZHttpUrl.refine((value) => value.includes('{lat}') && value.includes('{lng}'), 'must contain {lat} and {lng}'),
+      ])
+      .optional(),
+  ),
 });
+
+/** Where the event page's "directions" link goes unless DIRECTIONS_URL says otherwise. */
+export const DEFAULT_DIRECTIONS_URL = 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}';
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -57,6 +68,8 @@ export interface Env {
   /** `full`: zod-validate every upstream response (development, tests); `off`: trust the contract (production). */
   partnerValidateResponses: 'full' | 'off';
   mapStyleUrl: string | undefined;
+  /** The event page's directions link, `{lat}`/`{lng}` filled per place; null (DIRECTIONS_URL=off) hides it. */
+  directionsUrl: string | null;
   /** Dev-time notices, e.g. that the built-in session secret is in use. */
   warnings: string[];
 }
@@ -108,6 +121,7 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     partnerTimeoutMs: raw.PARTNER_TIMEOUT_MS ?? 5000,
     partnerValidateResponses: raw.PARTNER_VALIDATE_RESPONSES ?? (raw.NODE_ENV === 'production' ? 'off' : 'full'),
     mapStyleUrl: raw.MAP_STYLE_URL,
+    directionsUrl: raw.DIRECTIONS_URL === 'off' ? null : (raw.DIRECTIONS_URL ?? DEFAULT_DIRECTIONS_URL),
     warnings,
   };
 }

@@ -1,6 +1,7 @@
 import { PlainImage } from '@/components/record-page/plain-image';
 import Link from 'next/link';
 import { Description } from '@/components/record-page/description';
+import { directionsHref } from '@/lib/records/directions';
 import { Grade } from '@/components/record-page/grade';
 import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
@@ -26,13 +27,15 @@ interface Props {
   now: number;
   /** MAP_STYLE_URL, or undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
+  /** DIRECTIONS_URL's template, or null when the directions link is turned off. */
+  directionsUrl: string | null;
 }
 
 /** How many dates are listed before the rest fold into a disclosure. */
 const VISIBLE_DATES = 6;
 
 /** The event page: everything a visitor needs to decide and book, plus structured data for search engines. */
-export function EventPage({ event, locale, pageUrl, now, mapStyleUrl }: Props) {
+export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directionsUrl }: Props) {
   const messages = getMessages(locale);
   const format = getFormatters(locale);
   const start = parseLocalDateTime(event.startDate);
@@ -43,6 +46,7 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl }: Props) {
   const placeId = event.mapPlace?.id ?? (event.place.mapId || null);
   const lng = event.mapPlace?.lng ?? event.place.address.lng;
   const lat = event.mapPlace?.lat ?? event.place.address.lat;
+  const directions = directionsHref(directionsUrl, lat, lng);
   const address =
     event.mapPlace?.address ??
     [event.place.address.street, `${event.place.address.postalCode} ${event.place.address.city}`.trim()]
@@ -157,14 +161,12 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl }: Props) {
             <MiniMap points={[{ lng, lat }]} label={messages.place.map(placeName)} mapStyleUrl={mapStyleUrl} />
             <p className={styles.placeLinks}>
               {placeId && <Link href={`/places/${encodeURIComponent(placeId)}`}>{messages.event.placePage}</Link>}
-              <a
-                href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {messages.event.directions}
-                <span className="visually-hidden"> {messages.event.opensInNewTab}</span>
-              </a>
+              {directions && (
+                <a href={directions} target="_blank" rel="noopener noreferrer">
+                  {messages.event.directions}
+                  <span className="visually-hidden"> {messages.event.opensInNewTab}</span>
+                </a>
+              )}
             </p>
           </section>
         </aside>

@@ -25,6 +25,8 @@ export interface RecordModel<T> {
   now: number;
   /** The operator's map style (MAP_STYLE_URL), else undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
+  /** The directions link template (DIRECTIONS_URL), null when turned off. */
+  directionsUrl: string | null;
 }
 
 async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<T> | { kind: 'not-found' }> {
@@ -40,6 +42,7 @@ async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<
     pageUrl: new URL(path, origin).toString(),
     now: Date.now(),
     mapStyleUrl: getEnv().mapStyleUrl,
+    directionsUrl: getEnv().directionsUrl,
   };
 }
 

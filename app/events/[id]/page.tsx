@@ -19,6 +19,7 @@ export default async function Page({ params }: Props) {
       pageUrl={model.pageUrl}
       now={model.now}
       mapStyleUrl={model.mapStyleUrl}
+      directionsUrl={model.directionsUrl}
     />
   );
 }
