@@ -24,10 +24,14 @@ if (existsSync('partner-api/cli.ts')) {
   serve.on('exit', (code) => process.exit(code ?? 0));
 } else {
   // The fake imports `server-only`, which only resolves to a no-op under the react-server condition.
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/fake-upstream.ts'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/serve-fake-upstream.ts'],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'inherit',
+    },
+  );
   const stop = () => child.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '@/partner-api/app-testing';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
-import { describePartnerUpstream } from './testing/upstream-suite';
+import { describePartnerUpstream } from '@/test/web/upstream-suite';
 
 /*
  * The typed client and token cache against the real embedded service over real HTTP — the same contract checks the

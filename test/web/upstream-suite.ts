@@ -1,7 +1,7 @@
 import 'server-only';
 import { describe, expect, it } from 'vitest';
-import { createPartner } from '../index';
-import { PartnerError } from '../errors';
+import { createPartner } from '@/lib/partner';
+import { PartnerError } from '@/lib/partner/errors';
 
 export interface UpstreamTarget {
   baseUrl: string;
