@@ -5,7 +5,7 @@ export interface TrafficWindow {
   requests: number;
   /** Answers by status class: `2xx`, `3xx`, `4xx`, `5xx` (1xx never reaches onResponse). */
   byClass: Record<'2xx' | '3xx' | '4xx' | '5xx', number>;
-  /** Response times in ms, median / 95th percentile / slowest; 0 when there were no requests. */
+  /** Response times in ms to a tenth: median, 95th percentile (nearest rank) and slowest. */
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
@@ -17,6 +17,8 @@ export interface TrafficCounter {
   /** The window since the last call, or null when it had no request; starts a new window. */
   take(): TrafficWindow | null;
 }
+
+const toTenth = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: readonly number[], p: number): number {
@@ -41,9 +43,9 @@ export function createTrafficCounter(): TrafficCounter {
       const window: TrafficWindow = {
         requests: sorted.length,
         byClass,
-        p50Ms: percentile(sorted, 50),
-        p95Ms: percentile(sorted, 95),
-        maxMs: sorted[sorted.length - 1] ?? 0,
+        p50Ms: toTenth(percentile(sorted, 50)),
+        p95Ms: toTenth(percentile(sorted, 95)),
+        maxMs: toTenth(sorted[sorted.length - 1] ?? 0),
       };
       durations = [];
       byClass = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
