@@ -1,7 +1,7 @@
 /*
  * Starts the Partner API for end-to-end tests on PARTNER_API_PORT with a throwaway, freshly seeded database at
- * PARTNER_API_DB. Until the service's CLI exists (branch svc-app), it serves the web data layer's fake upstream on
- * the same port so the web app can still be exercised.
+ * PARTNER_API_DB. In a checkout without the service (no partner-api/cli.ts), it serves the web data layer's fake
+ * upstream on the same port instead, so the web app can still be exercised.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';

@@ -37,7 +37,7 @@ export interface RecordedRequest {
 
 /**
  * A small Partner API double on 127.0.0.1:0 that can expire tokens, reject refresh tokens, answer errors, hang or
- * drop connections. It follows the spec's contract (and DESIGN §4 where the spec is silent), nothing more.
+ * drop connections. It follows the spec's contract (and docs/design.md §4 where the spec is silent), nothing more.
  */
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
