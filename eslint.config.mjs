@@ -8,6 +8,11 @@ import clientServerBoundary from './eslint-rules/client-server-boundary.mjs';
 const forbid = (groups, message) => ({ group: groups, message });
 
 const WEB = ['app/**', 'components/**', 'lib/**'];
+/** What no web module may import: the service's code and database drivers. */
+const WEB_FORBIDDEN = [
+  forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
+  forbid(['better-sqlite3', 'pg'], 'The web app has no database driver.'),
+];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'];
 
 const config = defineConfig([
@@ -53,10 +58,7 @@ const config = defineConfig([
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
-            forbid(['better-sqlite3', 'pg'], 'The web app has no database driver.'),
-          ],
+          patterns: WEB_FORBIDDEN,
         },
       ],
     },
@@ -72,8 +74,7 @@ const config = defineConfig([
           patterns: [
             forbid(['@/components/**', '**/components/**'], 'lib/ never imports components/.'),
             forbid(['@/app/**'], 'lib/ never imports app/.'),
-            forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
-            forbid(['better-sqlite3', 'pg'], 'The web app has no database driver.'),
+            ...WEB_FORBIDDEN,
           ],
         },
       ],
