@@ -33,6 +33,13 @@ export function errorResponse(error: unknown): Response {
       case 'aborted':
         // The browser went away (e.g. the map moved on); nobody reads this answer.
         return problemResponse({ status: 499, detail: 'The request was abandoned by the client.' });
+      case 'backoff':
+        // A login failed moments ago; this process waits before the next one rather than storming the service.
+        return problemResponse({
+          status: 503,
+          detail: 'The event data service is temporarily unavailable; retry shortly.',
+          headers: retryHeaders,
+        });
       case 'auth':
         console.error(`[api] ${error.message}`);
         return problemResponse({

@@ -193,6 +193,41 @@ describe('upstream failures', () => {
     }
   });
 
+  it('answers 503 with Retry-After while logins are refused, sending at most one login per Retry-After period', async () => {
+    const real = getPartner();
+    setPartnerForTesting(
+      createPartner({
+        baseUrl: fake.baseUrl,
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        sessionSecret: SESSION_SECRET,
+      }),
+    );
+    try {
+      fake.fail(/^\/login$/, { kind: 'status', status: 429, headers: { 'Retry-After': '1' } });
+      const loginsBefore = fake.requests.filter((r) => r.path === '/login').length;
+      const statuses = new Map<number, number>();
+      const started = Date.now();
+      // Visitors keep coming for 2.5 s, 40 a second.
+      while (Date.now() - started < 2_500) {
+        const { res } = await call(eventsRoute(req('/api/events')));
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status).toBe(503);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const logins = fake.requests.filter((r) => r.path === '/login').length - loginsBefore;
+      expect(logins).toBeGreaterThanOrEqual(2);
+      expect(logins).toBeLessThanOrEqual(3); // one at 0 s, then one per elapsed second
+      expect(statuses.get(503)).toBeGreaterThan(40);
+      fake.heal();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await call(eventsRoute(req('/api/events')))).res.status).toBe(200);
+    } finally {
+      setPartnerForTesting(real);
+    }
+  });
+
   it('keeps other upstream 4xx statuses, with the upstream detail', async () => {
     fake.fail(/^\/v2\//, {
       kind: 'status',
