@@ -16,6 +16,7 @@ import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
 import { registerEventsRoutes } from './routes/events';
+import { registerHealthRoutes } from './routes/health';
 import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  registerHealthRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   registerLoginRoutes(app, ctx, { tokens, rateLimit: config.rateLimit });
 
