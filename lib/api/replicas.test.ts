@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as eventsRoute } from '@/app/api/events/route';
 import { createPartner, setPartnerForTesting, TOKEN_COOKIE_NAME, type Partner } from '@/lib/partner';
+import { setVisitorLimiterForTesting, TokenBucketLimiter } from './visitor-limit';
 import { createTestApp, type TestApp } from '@/partner-api/app-testing';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 
@@ -23,9 +24,12 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i += 1) service.store.createEvent(makeEventInput());
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+  // Five visitors send 600 requests within seconds of real time; their fair share is not what this file tests.
+  setVisitorLimiterForTesting(new TokenBucketLimiter({ ratePerSecond: 100_000, burst: 100_000 }));
 });
 afterAll(async () => {
   setPartnerForTesting(undefined);
+  setVisitorLimiterForTesting(undefined);
   await service.close();
 });
 
