@@ -13,7 +13,8 @@
  * reported with every step (how late requests left, and the busiest 100 ms window against the even share).
  *
  * For each target and each request kind (and the weighted mix), a rate ladder: the highest rate held with p99 <
- * 100 ms and no error (no non-2xx, no failed connection). Without --service it starts its own service (temp database,
+ * 100 ms and no error (no non-2xx, no failed connection); a step that misses on latency alone is run once more
+ * before the ladder stops (a shared machine's other jobs can spoil a single step). Without --service it starts its own service (temp database,
  * 5 000 demo events, limits raised so the run measures capacity, not throttling); without --web it starts the web
  * server (scripts/web-server.ts) when a production build exists, with the visitor limit raised likewise.
  * Writes bench/results/load.json and bench/results/load.md.
@@ -254,14 +255,22 @@ async function runStep(target: string, base: URL, kind: Kind, rate: number, seco
 /** The rate ladder of one kind: stops at the first step that misses the target. */
 async function ladder(target: string, base: URL, kind: Kind, rates: number[], token?: string) {
   const steps: Step[] = [];
+  const holds = (step: Step) => step.p99 < P99_TARGET_MS && step.errors === 0;
   for (const rate of rates) {
-    const step = await runStep(target, base, kind, rate, STEP_SECONDS, token);
+    let step = await runStep(target, base, kind, rate, STEP_SECONDS, token);
     steps.push(step);
-    if (step.p99 >= P99_TARGET_MS || step.errors > 0) break;
+    if (!holds(step) && step.errors === 0) {
+      // On a shared machine another job's burst can spoil one step's p99: a step must miss twice to end the
+      // ladder (both attempts are kept in load.json). Errors are never given a second chance.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      step = await runStep(target, base, kind, rate, STEP_SECONDS, token);
+      steps.push(step);
+    }
+    if (!holds(step)) break;
     // A short pause lets the previous step's stragglers and sockets settle.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  const held = steps.filter((step) => step.p99 < P99_TARGET_MS && step.errors === 0).at(-1);
+  const held = steps.filter(holds).at(-1);
   return { target, kind: kind.kind, held, steps };
 }
 
@@ -343,7 +352,7 @@ async function main(): Promise<void> {
     const serviceRates = args.steps.split(',').map(Number);
     for (const kind of [...service, mixOf(service)].filter((entry) => KINDS.has(entry.kind))) {
       // Logins cost an scrypt hash each (~50 ms of CPU on purpose): their ladder starts low.
-      const rates = kind.kind === 'login' ? [5, 10, 20, 40, 80] : serviceRates;
+      const rates = kind.kind === 'login' ? [1, 2, 5, 10, 20, 40] : serviceRates;
       results.push(await ladder('service', serviceBase, kind, rates, accessToken));
     }
 
@@ -385,11 +394,12 @@ async function main(): Promise<void> {
     }
 
     const machine = `${cpus().length} CPUs shared with other jobs; load average ${loadAtStart} at the start, ${load()} at the end (1 / 5 / 15 min)`;
+    const holds = (step: Step) => step.p99 < P99_TARGET_MS && step.errors === 0;
     const table = [
       '| Target | Request kind | Highest rate held (req/s) | p50 (ms) | p99 (ms) | p99 from schedule (ms) | Next step | Its p99 (ms) / errors | Send lag p99 (ms) | Busiest 100 ms / even share |',
       '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...results.map(({ target, kind, held, steps }) => {
-        const failed = steps.at(-1) !== held ? steps.at(-1) : undefined;
+        const failed = holds(steps.at(-1)!) ? undefined : steps.at(-1);
         return (
           `| ${target} | ${kind} | ${held?.rate ?? '< ' + steps[0]!.rate} | ${held?.p50 ?? '–'} | ${held?.p99 ?? '–'} | ` +
           `${held?.p99FromSchedule ?? '–'} | ` +
