@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as eventsRoute } from '@/app/api/events/route';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
-import { FakeUpstream } from '@/lib/partner/testing/fake-upstream';
+import { FakeUpstream } from '@/test/web/fake-upstream';
 import { TokenBucketLimiter } from './visitor-limit';
 
 const fake = new FakeUpstream({ clientId: 'limit-client', clientSecret: 'limit-client-secret-value' });
@@ -72,7 +72,7 @@ describe('the fair share of /api/*', () => {
     // The flooder gets its burst of 40 and then 10 a second, nothing more.
     expect(ok).toBeLessThanOrEqual(40 + Math.ceil(10 * elapsedSeconds) + 1);
     expect(limited).toBeGreaterThan(statuses.length / 2);
-    const refused = await (await from('198.51.100.66')).json();
+    const refused: unknown = await (await from('198.51.100.66')).json();
     expect(refused).toMatchObject({ status: 429 });
   });
 

@@ -8,7 +8,7 @@ import type { RateLimitConfig } from '../env';
 import { ProblemError } from '../http/problem';
 import { parseWith } from '../http/validate';
 
-/** Answer to any wrong credential: the same whether the client id or the secret was wrong (DESIGN §4). */
+/** Answer to any wrong credential: the same whether the client id or the secret was wrong (docs/design.md §4.1). */
 const WRONG_CREDENTIALS = 'The client id or client secret is wrong.';
 const WRONG_REFRESH_TOKEN = 'The refresh token is unknown, expired, revoked or already used.';
 
