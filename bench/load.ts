@@ -183,8 +183,11 @@ interface Step {
   byStatus: Record<string, number>;
   /** How late requests left against their schedule (ms): the generator's own pacing error. */
   sendLagP99: number;
-  /** Requests in the busiest 100 ms window divided by the even share (rate / 10): 1 = perfectly even. */
-  burstiness: number;
+  /**
+   * Requests in the busiest 100 ms window divided by the even share (rate / 10): 1 = perfectly even. Null below
+   * 20 req/s, where a window holds one request or none and the ratio says nothing.
+   */
+  burstiness: number | null;
 }
 
 /** Sends `rate` requests a second for `seconds`, each at its scheduled instant; latency from that instant. */
@@ -242,12 +245,12 @@ async function runStep(target: string, base: URL, kind: Kind, rate: number, seco
     errors,
     byStatus,
     sendLagP99: Math.round(percentile(lags, 99) * 10) / 10,
-    burstiness: Math.round((Math.max(...windows.values()) / (rate / 10)) * 100) / 100,
+    burstiness: rate < 20 ? null : Math.round((Math.max(...windows.values()) / (rate / 10)) * 100) / 100,
   };
   console.log(
     `${target} ${kind.kind} @ ${rate}/s: p50 ${step.p50} ms, p99 ${step.p99} ms ` +
       `(${step.p99FromSchedule} ms from schedule), errors ${errors} ` +
-      `(send lag p99 ${step.sendLagP99} ms, busiest 100 ms ×${step.burstiness}; load ${loadavg()[0]!.toFixed(1)})`,
+      `(send lag p99 ${step.sendLagP99} ms, busiest 100 ms ×${step.burstiness ?? '–'}; load ${loadavg()[0]!.toFixed(1)})`,
   );
   return step;
 }
