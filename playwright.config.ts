@@ -53,7 +53,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx next start -p ${WEB_PORT} -H 127.0.0.1`,
+      // The production web server (Next behind scripts/web-server.ts), as `npm start` runs it.
+      command: `node --import tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
