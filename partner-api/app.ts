@@ -9,8 +9,10 @@ import type { ServiceContext } from './context';
 import type { ServiceConfig } from './env';
 import { createServiceLogger } from './http/logger';
 import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
+import { registerOperation } from './http/operation-route';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
+import { answerClientError, installStrictRequests } from './http/strict-request';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
@@ -61,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
+    // What Node's HTTP parser refuses (an unknown method such as FOO) is answered as a problem too.
+    clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
   }) as unknown as FastifyInstance;
 
   const rootSecret = resolveRootSecret(db, config);
@@ -80,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   installProblemHandling(app);
+  installStrictRequests(app);
   installSecurityHeaders(app);
   // JSON only: an unsupported body type is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
@@ -112,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  registerOperation(app, 'health', async () => ({ status: 'ok' }));
   await registerDocsRoutes(app, ctx);
   registerLoginRoutes(app, ctx, { tokens, rateLimit: config.rateLimit });
 

@@ -44,6 +44,19 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** Route patterns per app, for naming the path parameter a router-level rejection is about. */
 const routePatterns = new WeakMap<object, string[]>();
 
+/** Registered routes per app: a matcher of concrete paths and the methods registered on it. */
+const routeMethods = new WeakMap<object, Array<{ matcher: RegExp; methods: Set<string> }>>();
+
+/** The methods registered on a concrete path (sorted; empty when no route matches it), for `Allow`. */
+export function allowedMethods(app: object, url: string): string[] {
+  const path = url.split('?', 1)[0] ?? '/';
+  const allowed = new Set<string>();
+  for (const route of routeMethods.get(app) ?? []) {
+    if (route.matcher.test(path)) for (const method of route.methods) allowed.add(method);
+  }
+  return [...allowed].sort();
+}
+
 function decodes(segment: string): boolean {
   try {
     decodeURIComponent(segment);
@@ -97,6 +110,7 @@ export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];
   const patterns: string[] = [];
   routePatterns.set(app, patterns);
+  routeMethods.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':')) patterns.push(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -106,14 +120,12 @@ export function installProblemHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
-    const allowed = new Set<string>();
-    for (const route of routes) if (route.matcher.test(path)) for (const method of route.methods) allowed.add(method);
-    if (allowed.size > 0 && !allowed.has(request.method)) {
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendProblem(
         reply,
         new ProblemError(405, `${request.method} is not allowed on this resource.`, undefined, {
-          allow: [...allowed].sort().join(', '),
+          allow: allowed.join(', '),
         }),
       );
     }

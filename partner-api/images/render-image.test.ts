@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { installProblemHandling } from '@/partner-api/http/problem-handler';
 import { registerImageRoutes } from '@/partner-api/routes/images';
 import { makeEventInput, openTestStore } from '@/partner-api/testing/fixtures';
 import { parseImagePath, renderImage } from './render-image';
@@ -28,6 +29,7 @@ describe('generated images', () => {
     const store = openTestStore();
     const id = store.createEvent(makeEventInput({ name: 'Nuit du Jazz', categories: ['musique/jazz'] }));
     const app = Fastify();
+    installProblemHandling(app);
     registerImageRoutes(app, { db: store.ctx.db });
     const event = JSON.parse(store.getEvent(id)?.body + ',"commentaries":[],"performers":[]}') as {
       image: string;
@@ -44,10 +46,19 @@ describe('generated images', () => {
     const main = await app.inject({ method: 'GET', url: new URL(event.image).pathname });
     expect(main.body).toContain('Nuit du Jazz');
     expect(main.body).toContain('🎵'); // the category's icon
-    for (const url of [`/images/event/${id + 1}-main.svg`, '/images/event/abc-main.svg', '/images/x/1-main.svg']) {
+    for (const url of [`/images/event/${id + 1}-main.svg`, '/images/event/abc-main.svg']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    // A path that cannot be an image is a 400 naming the parameter.
+    for (const [url, pointer] of [
+      ['/images/x/1-main.svg', '#/kind'],
+      ['/images/event/1-huge.svg', '#/file'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: [{ pointer }] });
     }
     await app.close();
   });

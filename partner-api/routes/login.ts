@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZLoginRequestSchema, type TLoginResponse } from '@/lib/contract';
+import type { TLoginResponse } from '@/lib/contract';
+import { CHALLENGE_MISSING } from '../auth/bearer';
 import { verifyClientCredentials } from '../auth/clients';
 import type { TokenService } from '../auth/tokens';
 import type { ServiceContext } from '../context';
 import type { RateLimitConfig } from '../env';
 import { ProblemError } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 
 const MINUTE_MS = 60_000;
 
 /** Answer to any wrong credential: the same whether the client id or the secret was wrong (DESIGN §4). */
 const WRONG_CREDENTIALS = 'The client id or client secret is wrong.';
 const WRONG_REFRESH_TOKEN = 'The refresh token is unknown, expired, revoked or already used.';
+
+/**
+ * Every 401 carries a challenge (RFC 9110 §15.5.2). Credentials go in the body here, so the challenge names the
+ * realm with the scheme the service's other routes accept; `no-store` keeps the answer out of caches.
+ */
+const UNAUTHORIZED_HEADERS = { 'www-authenticate': CHALLENGE_MISSING, 'cache-control': 'no-store' };
 
 function tooManyAttempts(retryAfterSeconds: number): ProblemError {
   return new ProblemError(429, 'Too many login attempts; retry later.', undefined, {
@@ -36,22 +43,28 @@ export function registerLoginRoutes(
     keyGenerator: (request: FastifyRequest) => `login-client:${(request.body as { clientId: string }).clientId}`,
   });
 
-  app.post('/login', async (request, reply) => {
+  const throttlePerIp = async (request: FastifyRequest) => {
     const ipLimit = await perIp(request);
     if (!ipLimit.isAllowed && ipLimit.isExceeded) throw tooManyAttempts(ipLimit.ttlInSeconds);
+  };
 
-    const body = parseWith(ZLoginRequestSchema, request.body, 'body');
-    let issued: TLoginResponse | null;
-    if (body.grantAccess === 'clientSecret') {
-      const clientLimit = await perClient(request);
-      if (!clientLimit.isAllowed && clientLimit.isExceeded) throw tooManyAttempts(clientLimit.ttlInSeconds);
-      const valid = await verifyClientCredentials(_ctx.db, body.clientId, body.clientSecret);
-      issued = valid ? await tokens.issueForClient(body.clientId) : null;
-      if (!issued) throw new ProblemError(401, WRONG_CREDENTIALS, undefined, { 'cache-control': 'no-store' });
-    } else {
-      issued = await tokens.refresh(body.refreshToken);
-      if (!issued) throw new ProblemError(401, WRONG_REFRESH_TOKEN, undefined, { 'cache-control': 'no-store' });
-    }
-    return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
-  });
+  registerOperation(
+    app,
+    'login',
+    async ({ body }, request, reply) => {
+      let issued: TLoginResponse | null;
+      if (body.grantAccess === 'clientSecret') {
+        const clientLimit = await perClient(request);
+        if (!clientLimit.isAllowed && clientLimit.isExceeded) throw tooManyAttempts(clientLimit.ttlInSeconds);
+        const valid = await verifyClientCredentials(_ctx.db, body.clientId, body.clientSecret);
+        issued = valid ? await tokens.issueForClient(body.clientId) : null;
+        if (!issued) throw new ProblemError(401, WRONG_CREDENTIALS, undefined, UNAUTHORIZED_HEADERS);
+      } else {
+        issued = await tokens.refresh(body.refreshToken);
+        if (!issued) throw new ProblemError(401, WRONG_REFRESH_TOKEN, undefined, UNAUTHORIZED_HEADERS);
+      }
+      return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
+    },
+    { preHandler: throttlePerIp },
+  );
 }
