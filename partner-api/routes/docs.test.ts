@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '@/lib/contract/openapi';
+import { OPERATION_LIST } from '@/lib/contract';
 import { createTestApp, type TestApp } from '../app-testing';
 
 let t: TestApp;
@@ -22,8 +22,9 @@ describe('OpenAPI document and reference page', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe('3.1.0');
-    for (const operation of OPERATIONS) {
-      expect(document.paths[operation.path]?.[operation.method], `${operation.method} ${operation.path}`).toBeDefined();
+    for (const operation of OPERATION_LIST) {
+      const method = operation.method.toLowerCase();
+      expect(document.paths[operation.path]?.[method], `${method} ${operation.path}`).toBeDefined();
     }
   });
 
