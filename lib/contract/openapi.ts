@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZProblemSchema } from './common';
-import { ERROR_HEADERS, OPERATION_LIST, type ContractOperation, type HeaderDoc } from './operations';
+import {
+  ERROR_HEADERS,
+  OPERATION_LIST,
+  ZIgnoredQuerySchema,
+  type ContractOperation,
+  type HeaderDoc,
+} from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -32,6 +38,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'No such record.',
   410: 'Full resync required: fetch again without `lastUpdatedAt`.',
   413: 'Body too large.',
+  414: 'A path parameter is too long: `errors` names it.',
   415: 'Body is not JSON (`Content-Type: application/json`).',
   429: 'Too many requests; retry after `Retry-After` seconds.',
 };
@@ -60,6 +67,13 @@ const ERROR_EXAMPLES: Record<number, JsonSchema> = {
     errors: [{ pointer: '#/lastUpdatedAt', detail: 'Before a deletion that is no longer on record (kept 30 days).' }],
   },
   413: { type: 'about:blank', title: 'Content Too Large', status: 413, detail: 'The request body is too large.' },
+  414: {
+    type: 'about:blank',
+    title: 'URI Too Long',
+    status: 414,
+    detail: 'A path segment of the URL is too long.',
+    errors: [{ pointer: '#/mapPlaceId', detail: 'Longer than 1024 characters.' }],
+  },
   415: {
     type: 'about:blank',
     title: 'Unsupported Media Type',
@@ -225,6 +239,8 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
         description: operation.description,
         tags: [operation.tag],
         ...(operation.auth ? {} : { security: [] }),
+        // Unknown query parameters are refused everywhere except here (links and images that others append to).
+        ...(operation.query === ZIgnoredQuerySchema ? { 'x-query-parameters': 'ignored' } : {}),
         ...(parameters.length ? { parameters } : {}),
         ...(operation.body
           ? {

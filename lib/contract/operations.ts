@@ -113,14 +113,15 @@ export interface ContractOperation {
  * Query of the public links and images, which take none but ignore any: a social network or a cache-buster appends
  * its own (`fbclid`, `v`), and refusing those would lose a reader's click.
  */
-const ZIgnoredQuerySchema = z.record(z.string(), z.unknown());
+export const ZIgnoredQuerySchema = z.record(z.string(), z.unknown());
 
 const EXAMPLE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200" role="img" ' +
   'aria-label="Guichet Lumière"><rect width="100%" height="100%" fill="#1565c0"/></svg>';
 
 const BODY_ERRORS = [400, 401, 413, 415, 429] as const;
-const GET_ERRORS = [400, 401, 404, 429] as const;
+/** A path parameter longer than the router takes is a 414. */
+const GET_ERRORS = [400, 401, 404, 414, 429] as const;
 const SEARCH_ERRORS = [400, 401, 429] as const;
 
 /** Every operation of the spec, the service's public redirects and images, health and the document itself. */
@@ -365,7 +366,7 @@ export const OPERATIONS = {
         },
       },
     },
-    errors: [404, 429],
+    errors: [400, 404, 414, 429],
   },
   followServiceLink: {
     operationId: 'getEServiceId',
@@ -386,7 +387,7 @@ export const OPERATIONS = {
         Location: { description: "The event's page.", schema: { type: 'string', format: 'uri' } },
       },
     },
-    errors: [400, 404],
+    errors: [400, 404, 414],
   },
   getImage: {
     operationId: 'getImagesKindFile',
@@ -408,7 +409,7 @@ export const OPERATIONS = {
         'Cache-Control': { description: 'Cacheable for a day.', schema: { type: 'string' } },
       },
     },
-    errors: [400, 404],
+    errors: [400, 404, 414],
   },
   health: {
     operationId: 'getHealth',

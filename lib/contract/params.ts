@@ -12,7 +12,7 @@ export const ZMapPlaceIdParamsSchema = z.strictObject({ mapPlaceId: z.string().m
  * altered token must look exactly like an unknown one).
  */
 export const ZLinkTokenParamsSchema = z.strictObject({
-  token: z.string().min(1).meta({ description: 'The signed link token, as served in `sources[].link`.' }),
+  token: z.string().meta({ description: 'The signed link token, as served in `sources[].link`.' }),
 });
 
 export const IMAGE_KIND_VALUES = ['event', 'place', 'performer', 'partner'] as const;

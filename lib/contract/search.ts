@@ -5,9 +5,11 @@ import { ZAddressSchema, ZClickSchema } from './records';
 /** Free text of a search; blank (whitespace only) is refused, surrounding whitespace ignored. */
 const ZSearchTextSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'Required.' : undefined) })
-  .trim()
-  .min(1, 'Must not be empty or blank.')
+  .min(1, 'Must not be empty.')
   .max(LIMITS.maxTextLength)
+  // Blank is refused; the pattern (any non-space character) says so in the JSON Schema too.
+  .regex(/\S/, 'Must not be blank.')
+  .trim()
   .meta({ description: 'Free text (1–200 characters, not blank).' });
 
 export const SEARCH_TYPES = ['events', 'places', 'performers'] as const;

@@ -47,6 +47,14 @@ const routePatterns = new WeakMap<object, string[]>();
 /** Registered routes per app: a matcher of concrete paths and the methods registered on it. */
 const routeMethods = new WeakMap<object, Array<{ matcher: RegExp; methods: Set<string> }>>();
 
+/** Every route registered on an app, as `{method, url}` (Fastify's `:param` syntax). */
+const registered = new WeakMap<object, Array<{ method: string; url: string }>>();
+
+/** The routes registered on an app since {@link installProblemHandling}, for checking them against the contract. */
+export function registeredRoutes(app: object): ReadonlyArray<{ method: string; url: string }> {
+  return registered.get(app) ?? [];
+}
+
 /** The methods registered on a concrete path (sorted; empty when no route matches it), for `Allow`. */
 export function allowedMethods(app: object, url: string): string[] {
   const path = url.split('?', 1)[0] ?? '/';
@@ -111,9 +119,12 @@ export function installProblemHandling(app: FastifyInstance): void {
   const patterns: string[] = [];
   routePatterns.set(app, patterns);
   routeMethods.set(app, routes);
+  const all: Array<{ method: string; url: string }> = [];
+  registered.set(app, all);
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':')) patterns.push(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) all.push({ method, url: route.url });
     const existing = routes.find((entry) => entry.matcher.source === patternToRegExp(route.url).source);
     if (existing) for (const method of methods) existing.methods.add(method);
     else routes.push({ matcher: patternToRegExp(route.url), methods: new Set(methods) });

@@ -31,6 +31,37 @@ function invalidUtf8Body(body: Buffer): ProblemError {
   return new ProblemError(400, 'The request body is not valid UTF-8.', errors.length > 0 ? errors : undefined);
 }
 
+/**
+ * The refusal of a body that names `__proto__` (or `constructor.prototype`), pointing at that member: Fastify's
+ * parser refuses such bodies (prototype poisoning) with no word about where.
+ */
+function poisonedMember(text: string): ProblemError | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+  const find = (node: unknown, path: (string | number)[]): (string | number)[] | null => {
+    if (!node || typeof node !== 'object') return null;
+    for (const [key, item] of Object.entries(node)) {
+      if (key === '__proto__') return [...path, key];
+      if (key === 'constructor' && item && typeof item === 'object' && Object.hasOwn(item, 'prototype')) {
+        return [...path, key, 'prototype'];
+      }
+      const found = find(item, [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  const path = find(value, []);
+  return path
+    ? new ProblemError(400, 'The request body is invalid.', [
+        { pointer: toPointer(path), detail: 'Forbidden member name.' },
+      ])
+    : null;
+}
+
 function decodes(text: string): boolean {
   try {
     decodeURIComponent(text.replaceAll('+', ' '));
@@ -75,7 +106,10 @@ export function installStrictRequests(app: FastifyInstance): void {
       done(invalidUtf8Body(bytes), undefined);
       return;
     }
-    parseJson(request, bytes.toString('utf8'), done);
+    const text = bytes.toString('utf8');
+    parseJson(request, text, (error, value) => {
+      done(error ? (poisonedMember(text) ?? error) : null, value);
+    });
   });
 
   app.addHook('onRequest', async (request) => {
