@@ -130,7 +130,7 @@ export function installProblemHandling(app: FastifyInstance): void {
     else routes.push({ matcher: patternToRegExp(route.url), methods: new Set(methods) });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
     const allowed = allowedMethods(app, request.url);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendProblem(
@@ -141,9 +141,13 @@ export function installProblemHandling(app: FastifyInstance): void {
       );
     }
     return sendProblem(reply, new ProblemError(404, 'No resource at this address.'));
-  });
+  };
+  app.setNotFoundHandler(noRoute);
 
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    // A request no route takes (QUERY with an empty JSON body, say) can fail while its body is read: what matters
+    // is that no route takes it — 405 or 404 — not what was wrong with a body nothing would read.
+    if (request.is404) return noRoute(request, reply);
     if (error instanceof ProblemError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, error);
