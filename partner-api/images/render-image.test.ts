@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { installProblemHandling } from '@/partner-api/http/problem-handler';
 import { registerImageRoutes } from '@/partner-api/routes/images';
 import { makeEventInput, openTestStore } from '@/partner-api/testing/fixtures';
+import { MAIN_CATEGORIES } from '@/lib/contract';
+import { PICTOGRAMS } from './pictograms';
 import { parseImagePath, renderImage } from './render-image';
 
 describe('generated images', () => {
@@ -16,13 +18,35 @@ describe('generated images', () => {
 
   it('renders the same SVG for the same path, with escaped text and the variant size', () => {
     const ref = { kind: 'event', id: '3', variant: 'rectangle' } as const;
-    const info = { title: 'Rock & <Roll> "live"', subtitle: 'Lyon', color: '#1565c0', icon: '🎵' };
+    const info = { title: 'Rock & <Roll> "live"', subtitle: 'Lyon', color: '#1565c0', category: 'musique' } as const;
     const svg = renderImage(ref, info);
     expect(renderImage(ref, info)).toBe(svg);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1200" height="600"/);
-    expect(svg).toContain('Rock &#38; &#60;Roll&#62; &#34;live&#34;');
+    expect(svg).toContain('aria-label="Rock &#38; &#60;Roll&#62; &#34;live&#34;"');
     expect(svg).not.toContain('<Roll>');
     expect(renderImage({ ...ref, id: '4' }, { title: 'x' })).not.toBe(svg);
+  });
+
+  it('draws pictograms and text as outlines of the shipped font: no emoji, no font the viewer must have', () => {
+    const emoji = /[\p{Extended_Pictographic}\u{FE0F}]/u;
+    const variants = ['main', 'square', 'rectangle', 'web', 'logo'] as const;
+    for (const category of [...MAIN_CATEGORIES, undefined]) {
+      for (const variant of variants) {
+        const svg = renderImage(
+          { kind: 'event', id: '7', variant },
+          { title: 'Fête de la musique 🎉 à Lyon', subtitle: 'Lyon', ...(category ? { category } : {}) },
+        );
+        expect(svg, `${category} ${variant}`).not.toMatch(emoji);
+        expect(svg).not.toContain('<text');
+        expect(svg).not.toContain('font-family');
+        if (category) expect(svg).toContain(PICTOGRAMS[category]);
+      }
+    }
+    // The caption is drawn: a title gives more outline than no title at all.
+    const ref = { kind: 'place', id: '1', variant: 'main' } as const;
+    expect(renderImage(ref, { title: 'Théâtre des Célestins' }).length).toBeGreaterThan(
+      renderImage(ref, { title: 'T' }).length + 2_000,
+    );
   });
 
   it('serves every image URL of a stored event, and 404s unknown ones', async () => {
@@ -45,7 +69,8 @@ describe('generated images', () => {
     }
     const main = await app.inject({ method: 'GET', url: new URL(event.image).pathname });
     expect(main.body).toContain('Nuit du Jazz');
-    expect(main.body).toContain('🎵'); // the category's icon
+    expect(main.body).toContain(PICTOGRAMS.musique); // the category's pictogram
+    expect(main.body).not.toMatch(/\p{Extended_Pictographic}/u);
     for (const url of [`/images/event/${id + 1}-main.svg`, '/images/event/abc-main.svg']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
