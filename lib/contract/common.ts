@@ -42,6 +42,16 @@ export const INTEGER_TEXT = /^(?:0|-?[1-9]\d*)$/;
 /** The one spelling of a number in a URL: plain decimal (`2.35`, `-0.5`, `48`) — no exponent, hex, `+` or spaces. */
 export const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
+/** A number in the one spelling a URL may carry it (`DECIMAL_TEXT`): `1e-7` becomes `0.0000001`. */
+export function toDecimalText(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value
+    .toFixed(20)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
 /**
  * A number carried as text (a query or path parameter), in exactly one spelling. Coercion (`Number(text)`) would
  * read `''` as 0 and `0x1`, `1e0` or ` 1 ` as 1, and a missing value as NaN; this says "required", "empty" or
