@@ -28,6 +28,36 @@ describe('OpenAPI document and reference page', () => {
     }
   });
 
+  it('says what the service enforces', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> } & object> };
+      paths: Record<string, Record<string, { description?: string; parameters?: Record<string, unknown>[] } & object>>;
+    };
+    const schemas = document.components.schemas;
+    expect(schemas.LocationFilter).toMatchObject({ maxProperties: 1 });
+    expect(schemas.SearchQuery).toBeUndefined();
+    expect(schemas.LoginResponse?.properties.tokenType).toMatchObject({ const: 'Bearer' });
+    expect(schemas.Event?.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(schemas.Event?.properties.updatedAt).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(schemas.Problem?.properties.status).toMatchObject({ minimum: 400, maximum: 599 });
+    const search = document.paths['/v2/search']?.get;
+    expect(search?.parameters?.find((p) => p.name === 'type')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: ['events', 'places', 'performers'] } },
+    });
+    expect(search?.parameters?.find((p) => p.name === 'lng')).toMatchObject({ schema: { type: 'number' } });
+    const login = document.paths['/login']?.post as { responses: Record<string, { headers?: object }> };
+    expect(login.responses['201']?.headers).toHaveProperty('Cache-Control');
+    expect(login.responses['401']?.headers).toHaveProperty('WWW-Authenticate');
+    expect(login.responses['429']?.headers).toHaveProperty('Retry-After');
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.description, `${method} ${path}`).toEqual(expect.any(String));
+      }
+    }
+  });
+
   it('serves /docs as HTML whose assets are all local', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs' });
     const page =
