@@ -143,7 +143,9 @@ function requestLine(raw: Buffer | undefined): { method: string; path: string } 
  * `clientErrorHandler`.
  */
 export function answerClientError(app: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // As Node's own handler: nothing to answer on a reset or closed socket, nor over a response already under way.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
