@@ -117,8 +117,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
 }
 
 function objectParts(json: JsonSchema, components: Record<string, JsonSchema>) {
-  const resolved =
-    typeof json.$ref === 'string' ? (components[json.$ref.slice(REF_PREFIX.length)] ?? json) : (json as JsonSchema);
+  const resolved = typeof json.$ref === 'string' ? (components[json.$ref.slice(REF_PREFIX.length)] ?? json) : json;
   const { properties = {}, required = [] } = resolved as {
     properties?: Record<string, JsonSchema>;
     required?: string[];

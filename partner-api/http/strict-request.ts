@@ -93,7 +93,7 @@ export function undecodableQuery(url: string): ProblemFieldError[] {
 }
 
 /**
- * Input is UTF-8 everywhere (DESIGN §4): a JSON body whose bytes are not valid UTF-8, or a query whose escapes do not
+ * Input is UTF-8 everywhere (docs/design.md §4.1): a JSON body whose bytes are not valid UTF-8, or a query whose escapes do not
  * decode, is a 400 naming the field — never text silently patched with U+FFFD. Runs before authentication, like
  * the parsing of a malformed URL.
  */

@@ -73,7 +73,7 @@ export class OpenApiOracle {
     });
     this.ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
     // The whole document is one schema resource, so `#/components/schemas/…` references resolve inside it.
-    this.ajv.addSchema(document as unknown as object, 'openapi');
+    this.ajv.addSchema(document, 'openapi');
   }
 
   operation(method: string, path: string): OperationObject {
@@ -179,14 +179,17 @@ export class OpenApiOracle {
         if (header.required) problems.push(`header ${name} is missing`);
         continue;
       }
-      const typed = header.schema.type === 'integer' && /^\d+$/.test(String(value)) ? Number(value) : String(value);
+      // Node gives one header as a string (several as an array, which no documented header is).
+      const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : JSON.stringify(value);
+      const typed = header.schema.type === 'integer' && /^\d+$/.test(text) ? Number(text) : text;
       const errors = this.check(`${pointer}/headers/${escape(name)}/schema`, typed);
       if (errors.length > 0) problems.push(`header ${name}: ${this.ajv.errorsText(errors)}`);
     }
     const mediaTypes = Object.keys(documented.content ?? {});
     if (mediaTypes.length === 0) return problems;
     const mediaType = response.contentType.split(';', 1)[0]?.trim() ?? '';
-    if (!mediaTypes.includes(mediaType)) return [...problems, `media type ${mediaType} is not one of ${mediaTypes}`];
+    if (!mediaTypes.includes(mediaType))
+      return [...problems, `media type ${mediaType} is not one of ${mediaTypes.join(', ')}`];
     if (!/json/.test(mediaType)) return problems;
     let body: unknown;
     try {
