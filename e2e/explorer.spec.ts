@@ -122,8 +122,9 @@ test.describe('map explorer', () => {
 
   test('keyboard-only use of the search bar opens a performer page', async ({ page, request }, testInfo) => {
     const performer = (await (await request.get('/api/performers/1')).json()) as { id: number; name: string };
-    const words = performer.name.split(/\s+/);
-    const typed = (words.find((w) => w.length >= 3) ?? performer.name).slice(0, 6);
+    // Most of the name, its last word cut short (typeahead): the first word alone ("Compagnie") matches more events
+    // than the list shows, and the performer group could fall off its end.
+    const typed = performer.name.slice(0, Math.max(6, performer.name.length - 3));
 
     await openExplorer(page, '/');
     await expect(cards(page).first()).toBeVisible();

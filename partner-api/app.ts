@@ -11,6 +11,7 @@ import { createServiceLogger } from './http/logger';
 import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
+import { answerClientError, installStrictRequests } from './http/strict-request';
 import { installTrafficSummary } from './http/traffic-summary';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...SERVER_TIMEOUTS,
     ...options.timeouts,
     http: { ...SERVER_TIMEOUTS.http, ...options.timeouts?.http },
+    // What Node's HTTP parser refuses (an unknown method such as FOO) is answered as a problem too.
+    clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
   }) as unknown as FastifyInstance;
 
   const rootSecret = resolveRootSecret(db, config);
@@ -111,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   installProblemHandling(app);
+  installStrictRequests(app);
   installSecurityHeaders(app);
   installTrafficSummary(app);
   // JSON only: an unsupported body type is a 415, not a string handed to a route.

@@ -26,7 +26,7 @@ export const ZIsoDateInputSchema = z.union([z.iso.datetime({ offset: true, local
 });
 
 /** An ISO 8601 UTC timestamp as the service writes it (`Date#toISOString`). */
-export const ZIsoTimestampSchema = z.string().meta({ examples: ['2026-11-22T17:03:12.345Z'] });
+export const ZIsoTimestampSchema = z.iso.datetime().meta({ examples: ['2026-11-22T17:03:12.345Z'] });
 
 /** `YYYY-MM-DD hh:mm:ss.SSS +hhmm` in the place's time zone. */
 export const ZLocalDateTimeSchema = z
@@ -37,13 +37,47 @@ export const ZLocalDateTimeSchema = z
 export const ZLngSchema = z.number().min(-180).max(180);
 export const ZLatSchema = z.number().min(-90).max(90);
 
+/** The one spelling of an integer in a URL: decimal digits, an optional minus, no leading zero (`12`, `-3`). */
+export const INTEGER_TEXT = /^(?:0|-?[1-9]\d*)$/;
+/** The one spelling of a number in a URL: plain decimal (`2.35`, `-0.5`, `48`) — no exponent, hex, `+` or spaces. */
+export const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** A number in the one spelling a URL may carry it (`DECIMAL_TEXT`): `1e-7` becomes `0.0000001`. */
+export function toDecimalText(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value
+    .toFixed(20)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
+/**
+ * A number carried as text (a query or path parameter), in exactly one spelling. Coercion (`Number(text)`) would
+ * read `''` as 0 and `0x1`, `1e0` or ` 1 ` as 1, and a missing value as NaN; this says "required", "empty" or
+ * "not a plain decimal" instead, then checks the value with `inner` (range, integer).
+ */
+export function textNumber(kind: 'integer' | 'number', inner: z.ZodNumber) {
+  const spelling = kind === 'integer' ? INTEGER_TEXT : DECIMAL_TEXT;
+  const expected =
+    kind === 'integer'
+      ? 'Expected an integer written in plain decimal digits (e.g. 12).'
+      : 'Expected a number written in plain decimal notation (e.g. 2.35).';
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'Required.' : expected) })
+    .refine((text) => text !== '', { message: `Empty value. ${expected}`, abort: true })
+    .refine((text) => spelling.test(text), { message: expected, abort: true })
+    .transform(Number)
+    .pipe(inner);
+}
+
 /** Longitude/latitude from a query string. */
-export const ZQueryLngSchema = z.coerce.number().min(-180).max(180);
-export const ZQueryLatSchema = z.coerce.number().min(-90).max(90);
+export const ZQueryLngSchema = textNumber('number', z.number().min(-180).max(180));
+export const ZQueryLatSchema = textNumber('number', z.number().min(-90).max(90));
 
 export const ZPageParamsSchema = z.object({
-  pageNumber: z.number().int(),
-  limit: z.number().int(),
+  pageNumber: z.number().int().min(1),
+  limit: z.number().int().min(1),
 });
 export type TPageParams = z.infer<typeof ZPageParamsSchema>;
 
@@ -65,7 +99,7 @@ export const ZProblemSchema = z
   .object({
     type: z.string(),
     title: z.string(),
-    status: z.number().int(),
+    status: z.number().int().min(400).max(599),
     detail: z.string().optional(),
     instance: z.string().optional(),
     errors: z
@@ -76,8 +110,8 @@ export const ZProblemSchema = z
   .meta({ id: 'Problem' });
 export type TProblem = z.infer<typeof ZProblemSchema>;
 
-/** Positive integer ids in paths. */
-export const ZIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** Positive integer ids in paths, in plain decimal digits. */
+export const ZIdSchema = textNumber('integer', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
 
 /** Page number of any paged request. */
 export const ZPageNumberSchema = z.number().int().min(1).max(1_000_000);

@@ -33,7 +33,13 @@ export const ZLocationFilterSchema = z
       ctx.addIssue({ code: 'custom', path: ['rectangle', 'minLat'], message: 'minLat must not exceed maxLat' });
     }
   })
-  .meta({ id: 'LocationFilter' });
+  .meta({
+    id: 'LocationFilter',
+    maxProperties: 1,
+    description:
+      'Either `circle` or `rectangle`, not both (`{}` means no filter). A rectangle needs `minLat ≤ maxLat`; ' +
+      '`minLng > maxLng` crosses the antimeridian.',
+  });
 export type TLocationFilter = z.infer<typeof ZLocationFilterSchema>;
 
 export const ZDatesFilterSchema = z
@@ -41,7 +47,12 @@ export const ZDatesFilterSchema = z
     z.strictObject({ isLive: z.boolean() }),
     z.strictObject({ minDate: ZIsoDateInputSchema.optional(), maxDate: ZIsoDateInputSchema.optional() }),
   ])
-  .meta({ id: 'DatesFilter' });
+  .meta({
+    id: 'DatesFilter',
+    description:
+      '`{isLive}` (starting within 3 hours and not ended) or a window `{minDate, maxDate}` with `minDate ≤ maxDate` ' +
+      '(defaults: now and now + 7 days); an event matches when its dates overlap the window.',
+  });
 export type TDatesFilter = z.infer<typeof ZDatesFilterSchema>;
 
 export const ZPricesFilterSchema = z
@@ -99,7 +110,12 @@ export const ZGetEventsRequestSchema = z
       });
     }
   })
-  .meta({ id: 'GetEventsRequest' });
+  .meta({
+    id: 'GetEventsRequest',
+    description:
+      'Every member is optional. Cross-member rules: `datesFilter.minDate ≤ datesFilter.maxDate`; ' +
+      '`orderBy: "distance"` needs `orderByDistance`; `locationFilter` holds `circle` or `rectangle`, not both.',
+  });
 export type TGetEventsRequest = z.infer<typeof ZGetEventsRequestSchema>;
 
 export const ZGetEventsResponseSchema = z

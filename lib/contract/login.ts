@@ -20,8 +20,8 @@ export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 export const ZLoginResponseSchema = z
   .object({
     accessToken: z.string(),
-    expiresIn: z.number(),
-    tokenType: z.string(),
+    expiresIn: z.number().int().min(1).meta({ description: 'Seconds the access token stays valid (3600).' }),
+    tokenType: z.literal('Bearer'),
     refreshToken: z.string(),
   })
   .meta({ id: 'LoginResponse' });

@@ -1,196 +1,105 @@
 import { z } from 'zod';
 import { ZProblemSchema } from './common';
 import {
-  ZGetCatalogueRequestSchema,
-  ZGetCatalogueResponseSchema,
-  ZGetEventsRequestSchema,
-  ZGetEventsResponseSchema,
-} from './events';
-import { ZLoginRequestSchema, ZLoginResponseSchema } from './login';
-import {
-  ZEventIdParamsSchema,
-  ZMapPlaceIdParamsSchema,
-  ZPerformerIdParamsSchema,
-  ZServiceIdParamsSchema,
-} from './params';
-import { ZEventSchema, ZMapPlaceWithEventsSchema, ZPerformerSchema } from './records';
-import {
-  ZClicksQuerySchema,
-  ZClicksResponseSchema,
-  ZPerformerSearchQuerySchema,
-  ZPlaceSearchQuerySchema,
-  ZSearchQuerySchema,
-  ZSearchResponseSchema,
-} from './search';
+  ERROR_HEADERS,
+  OPERATION_LIST,
+  ZIgnoredQuerySchema,
+  type ContractOperation,
+  type HeaderDoc,
+} from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
-interface Operation {
-  method: 'get' | 'post';
-  path: string;
-  summary: string;
-  tag: string;
-  auth: boolean;
-  status: 200 | 201 | 302;
-  /** Where a 302 leads (its response description). */
-  redirect?: string;
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  response?: z.ZodType;
-  nullable?: boolean;
-  errors: number[];
-}
+const REF_PREFIX = '#/components/schemas/';
+const INT32_MAX = 2_147_483_647;
 
-/** Every operation of the spec, plus the service's public redirects (tracked links, service links). */
-export const OPERATIONS: Operation[] = [
-  {
-    method: 'post',
-    path: '/login',
-    summary: 'Get an access token and a refresh token (secret grant or refresh grant)',
-    tag: 'Authentication',
-    auth: false,
-    status: 201,
-    body: ZLoginRequestSchema,
-    response: ZLoginResponseSchema,
-    errors: [400, 401, 413, 415, 429],
-  },
-  {
-    method: 'post',
-    path: '/v2/get/events',
-    summary: 'Filtered, sorted, paginated events (map or event stream)',
-    tag: 'Events',
-    auth: true,
-    status: 201,
-    body: ZGetEventsRequestSchema,
-    response: ZGetEventsResponseSchema,
-    errors: [400, 401, 413, 415, 429],
-  },
-  {
-    method: 'post',
-    path: '/v2/get/catalogue',
-    summary: 'Catalogue sync feed: events changed since lastUpdatedAt and the ids that changed state',
-    tag: 'Events',
-    auth: true,
-    status: 201,
-    body: ZGetCatalogueRequestSchema,
-    response: ZGetCatalogueResponseSchema,
-    errors: [400, 401, 410, 413, 415, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/event/{eventId}',
-    summary: 'One event (full shape)',
-    tag: 'Records',
-    auth: true,
-    status: 200,
-    params: ZEventIdParamsSchema,
-    response: ZEventSchema,
-    errors: [400, 401, 404, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/g-place/{mapPlaceId}',
-    summary: 'One map place with its events',
-    tag: 'Records',
-    auth: true,
-    status: 200,
-    params: ZMapPlaceIdParamsSchema,
-    response: ZMapPlaceWithEventsSchema,
-    errors: [400, 401, 404, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/performer/{performerId}',
-    summary: 'One performer with the events they take part in',
-    tag: 'Records',
-    auth: true,
-    status: 200,
-    params: ZPerformerIdParamsSchema,
-    response: ZPerformerSchema,
-    errors: [400, 401, 404, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/search/place',
-    summary: 'Find a place by name near a point (null unless an event already took place there)',
-    tag: 'Search',
-    auth: true,
-    status: 200,
-    query: ZPlaceSearchQuerySchema,
-    response: ZMapPlaceWithEventsSchema,
-    nullable: true,
-    errors: [400, 401, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/search/performer',
-    summary: 'Find a performer by name (null unless confidently matched and with at least one event)',
-    tag: 'Search',
-    auth: true,
-    status: 200,
-    query: ZPerformerSearchQuerySchema,
-    response: ZPerformerSchema,
-    nullable: true,
-    errors: [400, 401, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/search',
-    summary: 'Combined search over events, places and performers, for a search bar',
-    tag: 'Search',
-    auth: true,
-    status: 200,
-    query: ZSearchQuerySchema,
-    response: ZSearchResponseSchema,
-    errors: [400, 401, 429],
-  },
-  {
-    method: 'get',
-    path: '/v2/clicks',
-    summary: "The calling client's clicks, oldest first, with commission",
-    tag: 'Clicks',
-    auth: true,
-    status: 200,
-    query: ZClicksQuerySchema,
-    response: ZClicksResponseSchema,
-    errors: [400, 401, 429],
-  },
-  {
-    method: 'get',
-    path: '/r/{token}',
-    summary: 'Tracked link: records a click for the client it was served to and redirects to the ticketing partner',
-    tag: 'Clicks',
-    auth: false,
-    status: 302,
-    redirect: 'Redirect to the ticketing partner',
-    params: z.object({ token: z.string() }),
-    errors: [404, 429],
-  },
-  {
-    method: 'get',
-    path: '/e/{serviceId}',
-    summary: "Service link of an event (its serviceLink): redirects to the event's page in the consumer web app",
-    tag: 'Records',
-    auth: false,
-    status: 302,
-    redirect: "Redirect to the event's page in the consumer web app",
-    params: ZServiceIdParamsSchema,
-    errors: [400, 404],
-  },
-];
-
-const ERROR_TITLES: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'Missing, invalid or expired credentials',
-  404: 'Not found',
-  410: 'Full resync required',
-  413: 'Body too large',
-  415: 'Body is not JSON',
-  429: 'Too many requests',
+/** Descriptions of the parameters whose schema carries none. */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  lng: 'Longitude in degrees (−180 to 180), in plain decimal notation.',
+  lat: 'Latitude in degrees (−90 to 90), in plain decimal notation.',
+  limit: 'Items per page.',
+  pageNumber: 'The page, from 1.',
+  minDate: 'Only clicks created after this instant (ISO 8601; without an offset it is UTC).',
+  name: 'The name to look for (1–200 characters, not blank).',
+  type: 'What to look for: a comma-separated subset of `events,places,performers`; absent means all.',
+  eventId: 'The event id.',
+  performerId: 'The performer id.',
+  serviceId: "The event's service id (as in its `serviceLink`).",
+  mapPlaceId: 'The map place id.',
+  token: 'The signed link token, as served in `sources[].link`.',
+  kind: 'What the image belongs to.',
+  file: '`<id>-<variant>.svg`.',
 };
 
-const REF_PREFIX = '#/components/schemas/';
+/** What each error status means for every operation that can answer it. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: `errors` points at each offending member (body, query or path parameter).',
+  401: 'Missing, invalid or expired credentials.',
+  404: 'No such record.',
+  410: 'Full resync required: fetch again without `lastUpdatedAt`.',
+  413: 'Body too large.',
+  414: 'A path parameter is too long: `errors` names it.',
+  415: 'Body is not JSON (`Content-Type: application/json`).',
+  429: 'Too many requests; retry after `Retry-After` seconds.',
+};
+
+/** An example problem per status, as the service writes them. */
+const ERROR_EXAMPLES: Record<number, JsonSchema> = {
+  400: {
+    type: 'about:blank',
+    title: 'Bad Request',
+    status: 400,
+    detail: 'The request body is invalid.',
+    errors: [{ pointer: '#/locationFilter/circle/lat', detail: 'Too big: expected number to be <=90' }],
+  },
+  401: {
+    type: 'about:blank',
+    title: 'Unauthorized',
+    status: 401,
+    detail: 'A bearer access token is required (Authorization: Bearer <accessToken>).',
+  },
+  404: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Event 12 was not found.' },
+  410: {
+    type: 'about:blank',
+    title: 'Gone',
+    status: 410,
+    detail: 'Full resync required: deletions after lastUpdatedAt are no longer on record (they are kept 30 days).',
+    errors: [{ pointer: '#/lastUpdatedAt', detail: 'Before a deletion that is no longer on record (kept 30 days).' }],
+  },
+  413: { type: 'about:blank', title: 'Content Too Large', status: 413, detail: 'The request body is too large.' },
+  414: {
+    type: 'about:blank',
+    title: 'URI Too Long',
+    status: 414,
+    detail: 'A path segment of the URL is too long.',
+    errors: [{ pointer: '#/mapPlaceId', detail: 'Longer than 1024 characters.' }],
+  },
+  415: {
+    type: 'about:blank',
+    title: 'Unsupported Media Type',
+    status: 415,
+    detail: 'The request body must be JSON (Content-Type: application/json).',
+  },
+  429: { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Too many requests; retry later.' },
+};
+
+/**
+ * Adds what zod's JSON Schema leaves out and a code generator needs: `format: int32`/`int64` on integers (ids are
+ * int64: any safe integer), found by their bounds.
+ */
+function refine(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(refine);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'const' || key === 'examples' ? value : refine(value);
+  if (out.type === 'integer' && out.format === undefined) {
+    const max = typeof out.maximum === 'number' ? out.maximum : Infinity;
+    const min = typeof out.minimum === 'number' ? out.minimum : -Infinity;
+    out.format = max <= INT32_MAX && min >= -INT32_MAX - 1 ? 'int32' : 'int64';
+  }
+  return out;
+}
 
 /**
  * Converts a schema to JSON Schema with its named (`.meta({id})`) parts moved into `components`, so the
@@ -198,77 +107,153 @@ const REF_PREFIX = '#/components/schemas/';
  */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  const json = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as JsonSchema & {
-    $defs?: Record<string, JsonSchema>;
-  };
+  const json = refine(
+    JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', `"${REF_PREFIX}`)) as unknown,
+  ) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [name, def] of Object.entries(json.$defs ?? {})) components[name] ??= def;
   delete json.$defs;
   delete json.$schema;
   return json;
 }
 
-/** Splits a z.object into OpenAPI parameters of the given location. */
-function parametersOf(
-  schema: z.ZodObject,
-  where: 'query' | 'path',
-  components: Record<string, JsonSchema>,
-): JsonSchema[] {
-  let json = schemaOf(schema, 'input', components);
-  if (typeof json.$ref === 'string') json = components[json.$ref.slice(REF_PREFIX.length)] ?? json;
-  const { properties = {}, required = [] } = json as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.includes(name),
-    schema: property,
-    ...(typeof property.description === 'string' ? { description: property.description } : {}),
-  }));
+function objectParts(json: JsonSchema, components: Record<string, JsonSchema>) {
+  const resolved = typeof json.$ref === 'string' ? (components[json.$ref.slice(REF_PREFIX.length)] ?? json) : json;
+  const { properties = {}, required = [] } = resolved as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return { properties, required };
 }
 
-/** The OpenAPI 3.1 document of the Partner API, generated from the contract's zod schemas. */
+/**
+ * OpenAPI parameters of a path or query schema. Each parameter is documented as the value it carries (a number, an
+ * enum list), which is the parsed side of the schema; whether it is required comes from the side a client sends
+ * (a parameter with a default is optional).
+ */
+function parametersOf(
+  schema: z.ZodType,
+  where: 'query' | 'path',
+  components: Record<string, JsonSchema>,
+  examples: Record<string, string> = {},
+): JsonSchema[] {
+  const output = objectParts(schemaOf(schema, 'output', components), components);
+  const input = objectParts(schemaOf(schema, 'input', components), components);
+  return Object.entries(output.properties).map(([name, property]) => {
+    const { description, ...valueSchema } = property as JsonSchema & { description?: string };
+    const isList = valueSchema.type === 'array';
+    const example = examples[name];
+    return {
+      name,
+      in: where,
+      required: where === 'path' || input.required.includes(name),
+      description:
+        (typeof description === 'string' ? description : (PARAMETER_DESCRIPTIONS[name] ?? name)) +
+        (valueSchema.default === undefined ? '' : ` Default ${JSON.stringify(valueSchema.default)}.`),
+      ...(isList ? { style: 'form', explode: false } : {}),
+      schema: valueSchema,
+      ...(example === undefined ? {} : { example: isList ? example.split(',') : exampleValue(valueSchema, example) }),
+    };
+  });
+}
+
+/** A query example as the typed value its schema describes. */
+function exampleValue(schema: JsonSchema, text: string): unknown {
+  return schema.type === 'number' || schema.type === 'integer' ? Number(text) : text;
+}
+
+/** An example of every path parameter of the table. */
+const PATH_EXAMPLES: Record<string, string> = {
+  eventId: '32',
+  performerId: '7',
+  serviceId: '500032',
+  mapPlaceId: 'ChIJHIeq4zT3TulbkEulPLXXsfZ',
+  token: 'MzIuZGVtbw.c2lnbmF0dXJl',
+  kind: 'event',
+  file: '32-square.svg',
+};
+
+function headersOf(headers: Record<string, HeaderDoc> | undefined): JsonSchema | undefined {
+  if (!headers) return undefined;
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, header]) => [
+      name,
+      { description: header.description, required: header.required ?? false, schema: header.schema },
+    ]),
+  );
+}
+
+function successResponse(operation: ContractOperation, components: Record<string, JsonSchema>): JsonSchema {
+  const { success } = operation;
+  const headers = headersOf(success.headers);
+  let content: JsonSchema | undefined;
+  if (success.mediaType) {
+    content = { [success.mediaType.type]: { schema: success.mediaType.schema, example: success.mediaType.example } };
+  } else if (success.schema) {
+    const body = schemaOf(success.schema, 'output', components);
+    content = {
+      'application/json': {
+        schema: success.nullable ? { anyOf: [body, { type: 'null' }] } : body,
+        example: success.example,
+      },
+    };
+  }
+  return {
+    description: success.description,
+    ...(headers ? { headers } : {}),
+    ...(content ? { content } : {}),
+  };
+}
+
+function errorResponse(status: number): JsonSchema {
+  const headers = headersOf(ERROR_HEADERS[status]);
+  return {
+    description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/problem+json': { schema: { $ref: REF_PREFIX + 'Problem' }, example: ERROR_EXAMPLES[status] },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the Partner API, generated from the operations table and its zod schemas. */
 export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   schemaOf(ZProblemSchema, 'output', components);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
-    const responses: Record<string, unknown> = {};
-    if (op.status === 302) {
-      responses['302'] = {
-        description: op.redirect ?? 'Redirect',
-        headers: { Location: { schema: { type: 'string' } } },
-      };
-    } else {
-      const body = op.response ? schemaOf(op.response, 'output', components) : {};
-      responses[String(op.status)] = {
-        description: op.nullable ? 'The match, or null when there is none' : 'Success',
-        content: {
-          'application/json': { schema: op.nullable ? { anyOf: [body, { type: 'null' }] } : body },
-        },
-      };
-    }
-    for (const status of op.errors) {
-      responses[String(status)] = {
-        description: ERROR_TITLES[status] ?? 'Error',
-        content: { 'application/problem+json': { schema: { $ref: REF_PREFIX + 'Problem' } } },
-      };
-    }
+  for (const operation of OPERATION_LIST) {
+    const responses: Record<string, unknown> = {
+      [String(operation.success.status)]: successResponse(operation, components),
+    };
+    const errors = operation.auth ? [...new Set([...operation.errors, 401])].sort() : operation.errors;
+    for (const status of errors) responses[String(status)] = errorResponse(status);
     const parameters = [
-      ...(op.params ? parametersOf(op.params, 'path', components) : []),
-      ...(op.query ? parametersOf(op.query, 'query', components) : []),
+      ...(operation.params ? parametersOf(operation.params, 'path', components, PATH_EXAMPLES) : []),
+      ...(operation.query ? parametersOf(operation.query, 'query', components, operation.queryExample) : []),
     ];
-    paths[op.path] = {
-      ...paths[op.path],
-      [op.method]: {
-        summary: op.summary,
-        tags: [op.tag],
-        operationId: `${op.method}${op.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-        ...(op.auth ? {} : { security: [] }),
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method.toLowerCase()]: {
+        operationId: operation.operationId,
+        summary: operation.summary,
+        description: operation.description,
+        tags: [operation.tag],
+        ...(operation.auth ? {} : { security: [] }),
+        // Unknown query parameters are refused everywhere except here (links and images that others append to).
+        ...(operation.query === ZIgnoredQuerySchema ? { 'x-query-parameters': 'ignored' } : {}),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body
+        ...(operation.body
           ? {
               requestBody: {
-                required: op.path === '/login',
-                content: { 'application/json': { schema: schemaOf(op.body, 'input', components) } },
+                required: operation.body.required,
+                description: operation.body.required
+                  ? 'A JSON object.'
+                  : 'A JSON object; may be absent (every member then takes its default), but not JSON `null`.',
+                content: {
+                  'application/json': {
+                    schema: schemaOf(operation.body.schema, 'input', components),
+                    example: operation.body.example,
+                  },
+                },
               },
             }
           : {}),
@@ -282,15 +267,34 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
     info: {
       title: 'Event Data Partner API',
       version: '1.0.0',
+      summary: 'Events, places and performers for partner applications.',
       description:
-        'Events, places and performers for partner applications. Every error is RFC 9457 problem+json. ' +
-        'Log in with POST /login, then send `Authorization: Bearer <accessToken>`.',
+        'Events, places and performers for partner applications. Log in with `POST /login`, then send ' +
+        '`Authorization: Bearer <accessToken>`. Every error is RFC 9457 `application/problem+json`; a 400 names ' +
+        'each offending member with a JSON pointer. Inputs are strict: unknown body members and query parameters ' +
+        'are refused, numbers in a URL are plain decimals (`12`, `2.35`), text is UTF-8. Methods a path does not ' +
+        'have answer 405 with `Allow`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Eventmap partner support' },
     },
-    servers: [{ url: serverUrl }],
-    tags: ['Authentication', 'Events', 'Records', 'Search', 'Clicks'].map((name) => ({ name })),
+    servers: [{ url: serverUrl, description: 'This service.' }],
+    tags: [
+      { name: 'Authentication', description: 'Access and refresh tokens.' },
+      { name: 'Events', description: 'Event queries and the catalogue sync feed.' },
+      { name: 'Records', description: 'One event, map place or performer.' },
+      { name: 'Search', description: 'Search by name, and the search bar.' },
+      { name: 'Clicks', description: 'Tracked links and the clicks they record.' },
+      { name: 'Service', description: 'Images, health and this document.' },
+    ],
     components: {
       schemas: components,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The `accessToken` of `POST /login` (valid 3600 s).',
+        },
+      },
     },
     security: [{ bearer: [] }],
     paths,

@@ -84,7 +84,7 @@ export const ZSourceSchema = z
     averageGrade: z.number(),
     totalGrades: z.number(),
     cantRetrieveAvailableDates: z.boolean(),
-    notAvailableAt: z.string().nullable(),
+    notAvailableAt: ZIsoTimestampSchema.nullable(),
   })
   .meta({ id: 'Source' });
 export type TSource = z.infer<typeof ZSourceSchema>;
@@ -102,7 +102,7 @@ export const ZCategorySchema = z
 export type TCategory = z.infer<typeof ZCategorySchema>;
 
 export const ZCommentarySchema = z
-  .object({ grade: z.number(), content: z.string(), username: z.string(), date: z.string() })
+  .object({ grade: z.number(), content: z.string(), username: z.string(), date: ZIsoTimestampSchema })
   .meta({ id: 'Commentary' });
 export type TCommentary = z.infer<typeof ZCommentarySchema>;
 
@@ -136,8 +136,8 @@ export const ZEventSchema = z
     squareImage: z.string().nullable(),
     rectangleImage: z.string().nullable(),
     webImage: z.string().nullable(),
-    notAvailableAt: z.string().nullable(),
-    cancelledAt: z.string().nullable(),
+    notAvailableAt: ZIsoTimestampSchema.nullable(),
+    cancelledAt: ZIsoTimestampSchema.nullable(),
     createdAt: ZIsoTimestampSchema,
     updatedAt: ZIsoTimestampSchema,
     mapPlace: ZMapPlaceSchema.nullable(),

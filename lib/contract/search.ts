@@ -1,32 +1,50 @@
 import { z } from 'zod';
-import { LIMITS, ZIsoDateInputSchema, ZPaginationSchema, ZQueryLatSchema, ZQueryLngSchema } from './common';
+import { LIMITS, textNumber, ZIsoDateInputSchema, ZPaginationSchema, ZQueryLatSchema, ZQueryLngSchema } from './common';
 import { ZAddressSchema, ZClickSchema } from './records';
 
-const ZSearchTextSchema = z.string().trim().min(1).max(LIMITS.maxTextLength);
+/** Free text of a search; blank (whitespace only) is refused, surrounding whitespace ignored. */
+const ZSearchTextSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Required.' : undefined) })
+  .min(1, 'Must not be empty.')
+  .max(LIMITS.maxTextLength)
+  // Blank is refused; the pattern (any non-space character) says so in the JSON Schema too.
+  .regex(/\S/, 'Must not be blank.')
+  .trim()
+  .meta({ description: 'Free text (1–200 characters, not blank).' });
 
 export const SEARCH_TYPES = ['events', 'places', 'performers'] as const;
 export type TSearchType = (typeof SEARCH_TYPES)[number];
 
-/** `type=events,places` — a comma-separated subset; absent means all. */
+/** `type=events,places` — a comma-separated subset (OpenAPI `style: form, explode: false`); absent means all. */
 export const ZSearchTypesSchema = z
   .string()
-  .transform((value) => value.split(',').map((part) => part.trim()))
-  .pipe(z.array(z.enum(SEARCH_TYPES)).min(1));
+  .transform((value) => value.split(','))
+  .pipe(z.array(z.enum(SEARCH_TYPES)).min(1).max(SEARCH_TYPES.length));
 
-/** Query of `GET /v2/search`. */
+const LNG_LAT_TOGETHER = 'lng and lat go together.';
+
+/** Query of `GET /v2/search`. Strict: an unknown parameter (a typo such as `Limit`) is a 400, not ignored. */
 export const ZSearchQuerySchema = z
-  .object({
+  .strictObject({
     search: ZSearchTextSchema,
     lng: ZQueryLngSchema.optional(),
     lat: ZQueryLatSchema.optional(),
     type: ZSearchTypesSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(LIMITS.searchLimitMax).default(LIMITS.defaultSearchLimit),
+    limit: textNumber('integer', z.number().int().min(1).max(LIMITS.searchLimitMax)).default(LIMITS.defaultSearchLimit),
   })
-  .meta({ id: 'SearchQuery' });
+  .superRefine((query, ctx) => {
+    // A point needs both coordinates; one alone is a client mistake, not "no point".
+    if (query.lng !== undefined && query.lat === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: `Required with lng: ${LNG_LAT_TOGETHER}` });
+    }
+    if (query.lat !== undefined && query.lng === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lng'], message: `Required with lat: ${LNG_LAT_TOGETHER}` });
+    }
+  });
 export type TSearchQuery = z.infer<typeof ZSearchQuerySchema>;
 
 /** Query of `GET /v2/search/place`. */
-export const ZPlaceSearchQuerySchema = z.object({
+export const ZPlaceSearchQuerySchema = z.strictObject({
   name: ZSearchTextSchema,
   lng: ZQueryLngSchema,
   lat: ZQueryLatSchema,
@@ -34,7 +52,7 @@ export const ZPlaceSearchQuerySchema = z.object({
 export type TPlaceSearchQuery = z.infer<typeof ZPlaceSearchQuerySchema>;
 
 /** Query of `GET /v2/search/performer`. */
-export const ZPerformerSearchQuerySchema = z.object({ name: ZSearchTextSchema });
+export const ZPerformerSearchQuerySchema = z.strictObject({ name: ZSearchTextSchema });
 export type TPerformerSearchQuery = z.infer<typeof ZPerformerSearchQuerySchema>;
 
 export const ZSearchCategorySchema = z.object({
@@ -99,10 +117,10 @@ export const ZSearchResponseSchema = z.array(ZSearchItemSchema).meta({ id: 'Sear
 export type TSearchResponse = z.infer<typeof ZSearchResponseSchema>;
 
 /** Query of `GET /v2/clicks`. */
-export const ZClicksQuerySchema = z.object({
+export const ZClicksQuerySchema = z.strictObject({
   minDate: ZIsoDateInputSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.clicksLimitMax).default(LIMITS.defaultLimit),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: textNumber('integer', z.number().int().min(1).max(LIMITS.clicksLimitMax)).default(LIMITS.defaultLimit),
+  pageNumber: textNumber('integer', z.number().int().min(1).max(1_000_000)).default(1),
 });
 export type TClicksQuery = z.infer<typeof ZClicksQuerySchema>;
 

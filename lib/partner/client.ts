@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import {
+  toDecimalText,
   ZLoginResponseSchema,
   type TGetCatalogueRequest,
   type TGetEventsRequest,
@@ -222,7 +223,8 @@ export class PartnerClient {
   ): Promise<Exchange> {
     const url = new URL(this.options.baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      // Numbers go in the one spelling the service takes: never an exponent.
+      if (value !== undefined) url.searchParams.set(key, typeof value === 'number' ? toDecimalText(value) : value);
     }
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': acceptEncodingFor(url) };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;

@@ -1,13 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import {
-  ZClicksResponseSchema,
-  ZEventSchema,
-  ZGetCatalogueResponseSchema,
-  ZGetEventsResponseSchema,
-  ZMapPlaceWithEventsSchema,
-  ZPerformerSchema,
-  ZSearchResponseSchema,
+  OPERATIONS,
   type TClicksQuery,
   type TGetCatalogueRequest,
   type TGetEventsRequest,
@@ -36,32 +30,50 @@ export interface SearchInput {
   limit?: number;
 }
 
-function op<TSchema extends z.ZodType>(operation: PartnerOperation<TSchema>): PartnerOperation<TSchema> {
-  return operation;
+type Table = typeof OPERATIONS;
+
+/** A path template of the table with its parameters filled in (each percent-encoded). */
+function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(params[name])));
 }
 
-/** Every data endpoint of the spec; query names as fixed in docs/design.md §4 where the spec does not show them. */
+/** An operation of the contract's table, with this call's parameters, query and body. */
+function call<N extends keyof Table, TSchema extends z.ZodType>(
+  name: N,
+  schema: TSchema,
+  input: { params?: Record<string, string | number>; query?: PartnerOperation['query']; body?: unknown } = {},
+): PartnerOperation<TSchema> {
+  const operation = OPERATIONS[name];
+  return {
+    method: operation.method,
+    path: fillPath(operation.path, input.params),
+    schema,
+    ...(input.query ? { query: input.query } : {}),
+    ...(input.body === undefined ? {} : { body: input.body }),
+  };
+}
+
+/**
+ * Every data endpoint of the spec. Method, path and success schema come from the contract's operations table, the
+ * one the service registers its routes from and the OpenAPI document is generated from.
+ */
 export const partnerOperations = {
-  getEvents: (body: TGetEventsRequest = {}) =>
-    op({ method: 'POST', path: '/v2/get/events', body, schema: ZGetEventsResponseSchema }),
+  getEvents: (body: TGetEventsRequest = {}) => call('getEvents', OPERATIONS.getEvents.success.schema, { body }),
   getCatalogue: (body: TGetCatalogueRequest = {}) =>
-    op({ method: 'POST', path: '/v2/get/catalogue', body, schema: ZGetCatalogueResponseSchema }),
-  getEvent: (eventId: number) => op({ method: 'GET', path: `/v2/event/${eventId}`, schema: ZEventSchema }),
+    call('getCatalogue', OPERATIONS.getCatalogue.success.schema, { body }),
+  getEvent: (eventId: number) => call('getEvent', OPERATIONS.getEvent.success.schema, { params: { eventId } }),
   getMapPlace: (mapPlaceId: string) =>
-    op({ method: 'GET', path: `/v2/g-place/${encodeURIComponent(mapPlaceId)}`, schema: ZMapPlaceWithEventsSchema }),
+    call('getMapPlace', OPERATIONS.getMapPlace.success.schema, { params: { mapPlaceId } }),
   getPerformer: (performerId: number) =>
-    op({ method: 'GET', path: `/v2/performer/${performerId}`, schema: ZPerformerSchema }),
+    call('getPerformer', OPERATIONS.getPerformer.success.schema, { params: { performerId } }),
   searchPlace: (query: TPlaceSearchQuery) =>
-    op({ method: 'GET', path: '/v2/search/place', query: { ...query }, schema: ZMapPlaceWithEventsSchema.nullable() }),
+    call('searchPlace', OPERATIONS.searchPlace.success.schema.nullable(), { query: { ...query } }),
   searchPerformer: (query: TPerformerSearchQuery) =>
-    op({ method: 'GET', path: '/v2/search/performer', query: { ...query }, schema: ZPerformerSchema.nullable() }),
+    call('searchPerformer', OPERATIONS.searchPerformer.success.schema.nullable(), { query: { ...query } }),
   search: (input: SearchInput) =>
-    op({
-      method: 'GET',
-      path: '/v2/search',
+    call('search', OPERATIONS.search.success.schema, {
       query: { search: input.search, lng: input.lng, lat: input.lat, type: input.type?.join(','), limit: input.limit },
-      schema: ZSearchResponseSchema,
     }),
   getClicks: (query: Partial<TClicksQuery> = {}) =>
-    op({ method: 'GET', path: '/v2/clicks', query: { ...query }, schema: ZClicksResponseSchema }),
+    call('getClicks', OPERATIONS.getClicks.success.schema, { query: { ...query } }),
 } as const;

@@ -45,6 +45,27 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** Route patterns per app, for naming the path parameter a router-level rejection is about. */
 const routePatterns = new WeakMap<object, string[]>();
 
+/** Registered routes per app: a matcher of concrete paths and the methods registered on it. */
+const routeMethods = new WeakMap<object, Array<{ matcher: RegExp; methods: Set<string> }>>();
+
+/** Every route registered on an app, as `{method, url}` (Fastify's `:param` syntax). */
+const registered = new WeakMap<object, Array<{ method: string; url: string }>>();
+
+/** The routes registered on an app since {@link installProblemHandling}, for checking them against the contract. */
+export function registeredRoutes(app: object): ReadonlyArray<{ method: string; url: string }> {
+  return registered.get(app) ?? [];
+}
+
+/** The methods registered on a concrete path (sorted; empty when no route matches it), for `Allow`. */
+export function allowedMethods(app: object, url: string): string[] {
+  const path = url.split('?', 1)[0] ?? '/';
+  const allowed = new Set<string>();
+  for (const route of routeMethods.get(app) ?? []) {
+    if (route.matcher.test(path)) for (const method of route.methods) allowed.add(method);
+  }
+  return [...allowed].sort();
+}
+
 function decodes(segment: string): boolean {
   try {
     decodeURIComponent(segment);
@@ -99,30 +120,36 @@ export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];
   const patterns: string[] = [];
   routePatterns.set(app, patterns);
+  routeMethods.set(app, routes);
+  const all: Array<{ method: string; url: string }> = [];
+  registered.set(app, all);
   app.addHook('onRoute', (route) => {
     if (route.url.includes(':')) patterns.push(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) all.push({ method, url: route.url });
     const existing = routes.find((entry) => entry.matcher.source === patternToRegExp(route.url).source);
     if (existing) for (const method of methods) existing.methods.add(method);
     else routes.push({ matcher: patternToRegExp(route.url), methods: new Set(methods) });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
-    const allowed = new Set<string>();
-    for (const route of routes) if (route.matcher.test(path)) for (const method of route.methods) allowed.add(method);
-    if (allowed.size > 0 && !allowed.has(request.method)) {
+  const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendProblem(
         reply,
         new ProblemError(405, `${request.method} is not allowed on this resource.`, undefined, {
-          allow: [...allowed].sort().join(', '),
+          allow: allowed.join(', '),
         }),
       );
     }
     return sendProblem(reply, new ProblemError(404, 'No resource at this address.'));
-  });
+  };
+  app.setNotFoundHandler(noRoute);
 
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    // A request no route takes (QUERY with an empty JSON body, say) can fail while its body is read: what matters
+    // is that no route takes it — 405 or 404 — not what was wrong with a body nothing would read.
+    if (request.is404) return noRoute(request, reply);
     if (error instanceof ProblemError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, error);

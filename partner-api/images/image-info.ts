@@ -14,9 +14,10 @@ export function imageInfo(db: Db, ref: ImageRef): ImageInfo | null {
         'SELECT e.name, e.category_mask, p.city FROM events e JOIN places p ON p.id = e.place_id WHERE e.id = ?',
       ).get(id) as { name: string; category_mask: number; city: string } | undefined;
       if (!row) return null;
-      const index = MAIN_CATEGORIES.findIndex((_, i) => (row.category_mask & (1 << i)) !== 0);
-      const category = index >= 0 ? CATEGORY_LABELS[MAIN_CATEGORIES[index] as (typeof MAIN_CATEGORIES)[number]] : null;
-      return { title: row.name, subtitle: row.city, color: category?.color, icon: category?.icon };
+      const main = MAIN_CATEGORIES.find((_, i) => (row.category_mask & (1 << i)) !== 0);
+      return main
+        ? { title: row.name, subtitle: row.city, color: CATEGORY_LABELS[main].color, category: main }
+        : { title: row.name, subtitle: row.city };
     }
     case 'place': {
       const row = stmt(db, 'SELECT name, city FROM places WHERE id = ?').get(id) as

@@ -1,3 +1,7 @@
+import type { TMainCategory } from '@/lib/contract';
+import { DEFAULT_PICTOGRAM, PICTOGRAMS } from './pictograms';
+import { textPath } from './text-path';
+
 /**
  * Generated images: every image URL the service hands out (`/images/<kind>/<id>-<variant>.svg`) is drawn here, so
  * the demo needs no network and no image files. The same path always gives the same SVG.
@@ -28,8 +32,8 @@ export interface ImageInfo {
   subtitle?: string;
   /** Base colour (`#rrggbb`), e.g. the event's category colour. */
   color?: string;
-  /** A short symbol (emoji) drawn large. */
-  icon?: string;
+  /** The category whose pictogram is drawn large (instead of the title's initials). */
+  category?: TMainCategory;
 }
 
 const PATH = /^(event|place|performer|partner)\/([A-Za-z0-9_-]{1,64})-(main|square|rectangle|web|logo)\.svg$/;
@@ -77,6 +81,14 @@ function initials(title: string): string {
   return letters.join('') || '?';
 }
 
+/** Text without emoji and other pictographs (which no font of the service draws). */
+function withoutPictographs(text: string): string {
+  return text
+    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function truncate(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
@@ -100,18 +112,33 @@ export function renderImage(ref: ImageRef, info: ImageInfo = {}): string {
       return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff" fill-opacity="${(0.06 + i * 0.03).toFixed(2)}"/>`;
     })
     .join('');
-  const mark = info.icon
-    ? `<text x="50%" y="${ref.variant === 'logo' ? 50 : 44}%" font-size="${Math.round(min * 0.32)}" text-anchor="middle" dominant-baseline="central">${escapeXml(info.icon)}</text>`
-    : `<text x="50%" y="${ref.variant === 'logo' ? 50 : 44}%" font-size="${Math.round(min * 0.28)}" font-family="system-ui, sans-serif" font-weight="700" fill="#fff" fill-opacity="0.92" text-anchor="middle" dominant-baseline="central">${escapeXml(initials(title))}</text>`;
+  const markY = height * (ref.variant === 'logo' ? 0.5 : 0.44);
+  let mark: string;
+  if (info.category) {
+    const size = Math.round(min * 0.36);
+    const pictogram = PICTOGRAMS[info.category] ?? DEFAULT_PICTOGRAM;
+    mark =
+      `<path transform="translate(${Math.round(width / 2 - size / 2)} ${Math.round(markY - size / 2)}) scale(${(size / 100).toFixed(3)})" ` +
+      `d="${pictogram}" fill="#fff" fill-opacity="0.92" fill-rule="evenodd"/>`;
+  } else {
+    const size = Math.round(min * 0.28);
+    // Cap height of DejaVu Sans is about 0.73 em: a baseline this far down centres the letters on markY.
+    const letters = textPath(initials(title), { x: width / 2, y: markY + size * 0.365, size, weight: 700 });
+    mark = letters ? `<path d="${letters}" fill="#fff" fill-opacity="0.92"/>` : '';
+  }
+  const line = (text: string, y: number, size: number, weight: 400 | 700, opacity: string) => {
+    const data = textPath(text, { x: width / 2, y, size, weight, maxWidth: width * 0.9 });
+    return data ? `<path d="${data}" fill="#fff"${opacity === '1' ? '' : ` fill-opacity="${opacity}"`}/>` : '';
+  };
   const caption =
     ref.variant === 'logo'
       ? ''
-      : `<text x="50%" y="${height - min * 0.14}" font-size="${Math.round(min * 0.065)}" font-family="system-ui, sans-serif" font-weight="600" fill="#fff" text-anchor="middle">${escapeXml(truncate(title, 38))}</text>` +
+      : line(truncate(title, 38), height - min * 0.14, Math.round(min * 0.065), 700, '1') +
         (info.subtitle
-          ? `<text x="50%" y="${height - min * 0.06}" font-size="${Math.round(min * 0.045)}" font-family="system-ui, sans-serif" fill="#fff" fill-opacity="0.85" text-anchor="middle">${escapeXml(truncate(info.subtitle, 48))}</text>`
+          ? line(truncate(info.subtitle, 48), height - min * 0.06, Math.round(min * 0.045), 400, '0.85')
           : '');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(withoutPictographs(title))}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>` +
     `<rect width="100%" height="100%" fill="url(#g)"/>${circles}${mark}${caption}</svg>`
   );

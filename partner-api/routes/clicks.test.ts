@@ -196,7 +196,14 @@ describe('GET /v2/clicks', () => {
           const params = new URLSearchParams({ limit: String(query.limit) });
           if (query.minDate) params.set('minDate', query.minDate.toISOString());
           if (query.pageNumber) params.set('pageNumber', String(query.pageNumber));
-          if (query.clientId) params.set('clientId', query.clientId);
+          if (query.clientId) {
+            // Queries are strict: a client id parameter is refused, never read.
+            params.set('clientId', query.clientId);
+            const refused = await t.request({ method: 'GET', url: `/v2/clicks?${params}` }, 'demo-b');
+            expect(refused.statusCode).toBe(400);
+            expect(refused.json()).toMatchObject({ errors: [{ pointer: '#/clientId' }] });
+            return;
+          }
           const page = await clicks(`?${params}`, 'demo-b');
           expect(page.data).toEqual([]);
           expect(page.pagination.totalItems).toBe(0);

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { parseIsoInput, ZClicksQuerySchema, type TClicksResponse } from '@/lib/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseIsoInput, type TClicksResponse } from '@/lib/contract';
 import type { ServiceContext } from '../context';
 import { notFound, ProblemError } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 import { paginate } from './pagination';
 
 const MINUTE_MS = 60_000;
@@ -19,8 +19,7 @@ export interface ClickRouteOptions {
  * ticketing partner. A forged, altered or stale token answers 404 and records nothing.
  */
 export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, options: ClickRouteOptions): void {
-  app.get('/v2/clicks', async (request) => {
-    const query = parseWith(ZClicksQuerySchema, request.query, 'query');
+  registerOperation(app, 'getClicks', async ({ query }, request) => {
     const page = ctx.store.listClicks({
       clientId: request.clientId,
       afterMs: query.minDate === undefined ? null : parseIsoInput(query.minDate),
@@ -40,23 +39,30 @@ export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, o
     keyGenerator: (request) => `r:${request.ip}`,
   });
 
-  app.get('/r/:token', async (request, reply) => {
+  const throttle = async (request: FastifyRequest) => {
     const limit = await perIp(request);
     if (!limit.isAllowed && limit.isExceeded) {
       throw new ProblemError(429, 'Too many requests; retry later.', undefined, {
         'retry-after': String(Math.max(1, limit.ttlInSeconds)),
       });
     }
-    const { token } = request.params as { token: string };
-    const target = token.length <= MAX_TOKEN_LENGTH ? ctx.verifyLinkToken(token) : null;
-    if (!target) throw notFound('Link');
-    const click = ctx.store.recordClick({
-      clientId: target.clientId,
-      sourceId: target.sourceId,
-      link: `${ctx.publicUrl}/r/${token}`,
-    });
-    if (!click) throw notFound('Link');
-    // Never cached: every follow is a click.
-    return reply.code(302).header('cache-control', 'no-store').header('location', click.redirectTo).send();
-  });
+  };
+
+  registerOperation(
+    app,
+    'followLink',
+    async ({ params: { token } }, _request, reply) => {
+      const target = token.length <= MAX_TOKEN_LENGTH ? ctx.verifyLinkToken(token) : null;
+      if (!target) throw notFound('Link');
+      const click = ctx.store.recordClick({
+        clientId: target.clientId,
+        sourceId: target.sourceId,
+        link: `${ctx.publicUrl}/r/${token}`,
+      });
+      if (!click) throw notFound('Link');
+      // Never cached: every follow is a click.
+      return reply.code(302).header('cache-control', 'no-store').header('location', click.redirectTo).send();
+    },
+    { preHandler: throttle },
+  );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '@/lib/contract/openapi';
+import { OPERATION_LIST } from '@/lib/contract';
 import { createTestApp, type TestApp } from '../app-testing';
 
 let t: TestApp;
@@ -22,8 +22,39 @@ describe('OpenAPI document and reference page', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe('3.1.0');
-    for (const operation of OPERATIONS) {
-      expect(document.paths[operation.path]?.[operation.method], `${operation.method} ${operation.path}`).toBeDefined();
+    for (const operation of OPERATION_LIST) {
+      const method = operation.method.toLowerCase();
+      expect(document.paths[operation.path]?.[method], `${method} ${operation.path}`).toBeDefined();
+    }
+  });
+
+  it('says what the service enforces', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> } & object> };
+      paths: Record<string, Record<string, { description?: string; parameters?: Record<string, unknown>[] } & object>>;
+    };
+    const schemas = document.components.schemas;
+    expect(schemas.LocationFilter).toMatchObject({ maxProperties: 1 });
+    expect(schemas.SearchQuery).toBeUndefined();
+    expect(schemas.LoginResponse?.properties.tokenType).toMatchObject({ const: 'Bearer' });
+    expect(schemas.Event?.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(schemas.Event?.properties.updatedAt).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(schemas.Problem?.properties.status).toMatchObject({ minimum: 400, maximum: 599 });
+    const search = document.paths['/v2/search']?.get;
+    expect(search?.parameters?.find((p) => p.name === 'type')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: ['events', 'places', 'performers'] } },
+    });
+    expect(search?.parameters?.find((p) => p.name === 'lng')).toMatchObject({ schema: { type: 'number' } });
+    const login = document.paths['/login']?.post as { responses: Record<string, { headers?: object }> };
+    expect(login.responses['201']?.headers).toHaveProperty('Cache-Control');
+    expect(login.responses['401']?.headers).toHaveProperty('WWW-Authenticate');
+    expect(login.responses['429']?.headers).toHaveProperty('Retry-After');
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.description, `${method} ${path}`).toEqual(expect.any(String));
+      }
     }
   });
 

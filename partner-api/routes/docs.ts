@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '@/lib/contract/openapi';
 import type { ServiceContext } from '../context';
+import { registerOperation } from '../http/operation-route';
 
 /** The reference page loads only its own bundled assets (no CDN, no validator badge). */
 const DOCS_CSP =
@@ -25,7 +26,7 @@ export async function registerDocsRoutes(app: FastifyInstance, ctx: ServiceConte
   }
   const { document, json } = cached;
 
-  app.get('/openapi.json', async (_request, reply) =>
+  registerOperation(app, 'openApi', async (_input, _request, reply) =>
     reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json),
   );
 

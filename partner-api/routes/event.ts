@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ZEventIdParamsSchema } from '@/lib/contract';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 import { assembleEventJson } from '../store/types';
 
 /** `GET /v2/event/{eventId}`: one event, full shape (commentaries and performers filled), links tracked. */
 export function registerEventRecordRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.get('/v2/event/:eventId', async (request, reply) => {
-    const { eventId } = parseWith(ZEventIdParamsSchema, request.params, 'params');
+  registerOperation(app, 'getEvent', async ({ params: { eventId } }, request, reply) => {
     const stored = ctx.store.getEvent(eventId);
     if (!stored) throw notFound(`Event ${eventId}`);
     const json = assembleEventJson(stored, { commentaries: true, performers: true });

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ZGetCatalogueRequestSchema, ZGetEventsRequestSchema } from '@/lib/contract';
 import type { ServiceContext } from '../context';
 import { ProblemError } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 import { toCatalogueQuery, toEventsQuery } from '../store/events-query';
 import { paginate } from './pagination';
 
@@ -16,8 +15,7 @@ function sendJson(reply: FastifyReply, status: number, json: Buffer): FastifyRep
 
 /** `POST /v2/get/events` and `POST /v2/get/catalogue` (both answer 201, docs/design.md §4.1). */
 export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.post('/v2/get/events', async (request, reply) => {
-    const body = parseWith(ZGetEventsRequestSchema, request.body ?? {}, 'body');
+  registerOperation(app, 'getEvents', async ({ body }, request, reply) => {
     const query = toEventsQuery(body, ctx.clock());
     const page = ctx.store.findEvents(query);
     const pagination = paginate(page.totalItems, query.limit, query.pageNumber);
@@ -30,8 +28,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext):
     return sendJson(reply, 201, json);
   });
 
-  app.post('/v2/get/catalogue', async (request, reply) => {
-    const body = parseWith(ZGetCatalogueRequestSchema, request.body ?? {}, 'body');
+  registerOperation(app, 'getCatalogue', async ({ body }, request, reply) => {
     const query = toCatalogueQuery(body);
     const page = ctx.store.getCatalogue(query, ctx.clock());
     if (page === 'resync-required') {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
+import { registerOperation } from '../http/operation-route';
+import { ProblemError } from '../http/problem';
 import { storageFailure } from '../http/storage-errors';
 
 /** A readiness answer is reused this long, so probes (or anyone calling `/ready`) cannot turn into a write load. */
@@ -53,12 +55,18 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServiceContext):
     return last;
   }
 
-  app.get('/health', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  registerOperation(app, 'health', async (_input, _request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
 
-  app.get('/ready', async (_request, reply) => {
+  registerOperation(app, 'ready', async (_input, _request, reply) => {
     const { ready, checks } = check();
-    reply.header('cache-control', 'no-store');
-    if (!ready) reply.code(503).header('retry-after', '5');
-    return reply.send({ status: ready ? 'ready' : 'unavailable', checks });
+    if (!ready) {
+      throw new ProblemError(503, `Not ready: read ${checks.read}; write ${checks.write}.`, undefined, {
+        'retry-after': '5',
+        'cache-control': 'no-store',
+      });
+    }
+    return reply.header('cache-control', 'no-store').send({ status: 'ready', checks });
   });
 }

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '@/partner-api/context';
-import { problemBody } from '@/partner-api/http/problem';
+import { registerOperation } from '@/partner-api/http/operation-route';
+import { notFound } from '@/partner-api/http/problem';
 import { imageInfo } from '@/partner-api/images/image-info';
 import { parseImagePath, renderImage } from '@/partner-api/images/render-image';
 
 /**
  * `GET /images/<kind>/<id>-<variant>.svg`: the generated pictures every image URL of the catalogue points to.
- * Public (no token), like the images of a real CDN; unknown records → 404 problem.
+ * Public (no token), like the images of a real CDN; a malformed path → 400, an unknown record → 404 problem.
  */
 export function registerImageRoutes(app: FastifyInstance, ctx: Pick<ServiceContext, 'db'>): void {
-  app.get<{ Params: { kind: string; file: string } }>('/images/:kind/:file', async (request, reply) => {
-    const ref = parseImagePath(`${request.params.kind}/${request.params.file}`);
+  registerOperation(app, 'getImage', async ({ params }, _request, reply) => {
+    const ref = parseImagePath(`${params.kind}/${params.file}`);
     const info = ref ? imageInfo(ctx.db, ref) : null;
-    if (!ref || !info) {
-      return reply
-        .code(404)
-        .header('Content-Type', 'application/problem+json')
-        .send(problemBody(404, 'Image was not found.'));
-    }
+    if (!ref || !info) throw notFound('Image');
     return (
       reply
         .header('Content-Type', 'image/svg+xml; charset=utf-8')

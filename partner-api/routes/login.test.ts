@@ -55,7 +55,9 @@ describe('POST /login, secret grant', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
     expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
-    expect(unknown.headers['www-authenticate']).toBeUndefined();
+    // RFC 9110 §15.5.2: every 401 carries a challenge, the same one whichever credential was wrong.
+    expect(unknown.headers['www-authenticate']).toBe('Bearer realm="partner-api"');
+    expect(wrong.headers['www-authenticate']).toBe(unknown.headers['www-authenticate']);
     expect(ZProblemSchema.parse(unknown.json())).toMatchObject({ status: 401, title: 'Unauthorized' });
   });
 

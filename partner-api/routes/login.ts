@@ -1,16 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZLoginRequestSchema, type TLoginResponse } from '@/lib/contract';
+import type { TLoginResponse } from '@/lib/contract';
+import { CHALLENGE_MISSING } from '../auth/bearer';
 import { verifyClientCredentials } from '../auth/clients';
 import { delayFailure, failureDelayMs, FailureCounter } from '../auth/login-throttle';
 import type { TokenService } from '../auth/tokens';
 import type { ServiceContext } from '../context';
 import type { RateLimitConfig } from '../env';
 import { ProblemError } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 
 /** Answer to any wrong credential: the same whether the client id or the secret was wrong (docs/design.md §4.1). */
 const WRONG_CREDENTIALS = 'The client id or client secret is wrong.';
 const WRONG_REFRESH_TOKEN = 'The refresh token is unknown, expired, revoked or already used.';
+
+/**
+ * Every 401 carries a challenge (RFC 9110 §15.5.2). Credentials go in the body here, so the challenge names the
+ * realm with the scheme the service's other routes accept; `no-store` keeps the answer out of caches.
+ */
+const UNAUTHORIZED_HEADERS = { 'www-authenticate': CHALLENGE_MISSING, 'cache-control': 'no-store' };
 
 function tooManyAttempts(retryAfterSeconds: number): ProblemError {
   return new ProblemError(429, 'Too many login attempts; retry later.', undefined, {
@@ -30,6 +37,7 @@ export function registerLoginRoutes(
   { tokens, rateLimit }: { tokens: TokenService; rateLimit: RateLimitConfig },
 ): void {
   const ipFailures = new FailureCounter(ctx.clock);
+  const ipKeyOf = (request: FastifyRequest) => `ip:${request.ip}`;
   const clientFailures = new FailureCounter(ctx.clock);
 
   async function failed(clientId: string | undefined, request: FastifyRequest, detail: string): Promise<never> {
@@ -41,29 +49,36 @@ export function registerLoginRoutes(
       }
       await delayFailure(failureDelayMs(failures, rateLimit.loginPerClientPerMinute));
     }
-    throw new ProblemError(401, detail, undefined, { 'cache-control': 'no-store' });
+    throw new ProblemError(401, detail, undefined, UNAUTHORIZED_HEADERS);
   }
 
-  app.post('/login', async (request, reply) => {
-    const ipKey = `ip:${request.ip}`;
-    if (ipFailures.count(ipKey) >= rateLimit.loginPerIpPerMinute) {
-      throw tooManyAttempts(ipFailures.secondsLeft(ipKey));
-    }
-    // Counted as a failure up front and forgiven on success, so concurrent guesses cannot all pass the check above
-    // before the first of them is counted.
-    ipFailures.record(ipKey);
-
-    const body = parseWith(ZLoginRequestSchema, request.body, 'body');
-    let issued: TLoginResponse | null;
-    if (body.grantAccess === 'clientSecret') {
-      const valid = await verifyClientCredentials(ctx.db, body.clientId, body.clientSecret);
-      issued = valid ? await tokens.issueForClient(body.clientId) : null;
-      if (!issued) return failed(body.clientId, request, WRONG_CREDENTIALS);
-    } else {
-      issued = await tokens.refresh(body.refreshToken);
-      if (!issued) return failed(undefined, request, WRONG_REFRESH_TOKEN);
-    }
-    ipFailures.forgive(ipKey);
-    return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
-  });
+  registerOperation(
+    app,
+    'login',
+    async ({ body }, request, reply) => {
+      let issued: TLoginResponse | null;
+      if (body.grantAccess === 'clientSecret') {
+        const valid = await verifyClientCredentials(ctx.db, body.clientId, body.clientSecret);
+        issued = valid ? await tokens.issueForClient(body.clientId) : null;
+        if (!issued) return failed(body.clientId, request, WRONG_CREDENTIALS);
+      } else {
+        issued = await tokens.refresh(body.refreshToken);
+        if (!issued) return failed(undefined, request, WRONG_REFRESH_TOKEN);
+      }
+      ipFailures.forgive(ipKeyOf(request));
+      return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
+    },
+    {
+      // Before validation: a malformed attempt counts against the address like a wrong secret.
+      preHandler: async (request) => {
+        const ipKey = ipKeyOf(request);
+        if (ipFailures.count(ipKey) >= rateLimit.loginPerIpPerMinute) {
+          throw tooManyAttempts(ipFailures.secondsLeft(ipKey));
+        }
+        // Counted as a failure up front and forgiven on success, so concurrent guesses cannot all pass the check above
+        // before the first of them is counted.
+        ipFailures.record(ipKey);
+      },
+    },
+  );
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SEARCH_TYPES, ZPerformerSearchQuerySchema, ZPlaceSearchQuerySchema, ZSearchQuerySchema } from '@/lib/contract';
+import { SEARCH_TYPES } from '@/lib/contract';
 import type { ServiceContext } from '../context';
-import { ProblemError } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 import { recordJson } from './record-json';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -12,29 +11,20 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * search bar's `GET /v2/search?search&lng&lat&type&limit` (docs/design.md §4.6).
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.get('/v2/search/place', async (request, reply) => {
-    const query = parseWith(ZPlaceSearchQuerySchema, request.query, 'query');
+  registerOperation(app, 'searchPlace', async ({ query }, request, reply) => {
     const stored = ctx.store.searchPlace(query.name, { lng: query.lng, lat: query.lat });
     const body = stored ? recordJson(stored, request.clientId, ctx.renderLinks) : 'null';
     return reply.code(200).type(JSON_TYPE).send(body);
   });
 
-  app.get('/v2/search/performer', async (request, reply) => {
-    const query = parseWith(ZPerformerSearchQuerySchema, request.query, 'query');
+  registerOperation(app, 'searchPerformer', async ({ query }, request, reply) => {
     const stored = ctx.store.searchPerformer(query.name);
     const body = stored ? recordJson(stored, request.clientId, ctx.renderLinks) : 'null';
     return reply.code(200).type(JSON_TYPE).send(body);
   });
 
-  app.get('/v2/search', async (request, reply) => {
-    const query = parseWith(ZSearchQuerySchema, request.query, 'query');
-    // A point needs both coordinates; one alone is a client mistake, not "no point".
-    if ((query.lng === undefined) !== (query.lat === undefined)) {
-      const missing = query.lng === undefined ? 'lng' : 'lat';
-      throw new ProblemError(400, 'The query parameters are invalid.', [
-        { pointer: `#/${missing}`, detail: 'lng and lat go together.' },
-      ]);
-    }
+  // The schema refuses lng without lat and lat without lng.
+  registerOperation(app, 'search', async ({ query }, _request, reply) => {
     const items = ctx.store.search({
       text: query.search,
       point: query.lng !== undefined && query.lat !== undefined ? { lng: query.lng, lat: query.lat } : null,

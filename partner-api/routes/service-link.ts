@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ZServiceIdParamsSchema } from '@/lib/contract';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http/problem';
-import { parseWith } from '../http/validate';
+import { registerOperation } from '../http/operation-route';
 
 /**
  * The public `GET /e/{serviceId}` (no token): every event's `serviceLink` points here, and it answers 302 to the
@@ -10,8 +9,7 @@ import { parseWith } from '../http/validate';
  * event a 404 (problem+json both).
  */
 export function registerServiceLinkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.get('/e/:serviceId', async (request, reply) => {
-    const { serviceId } = parseWith(ZServiceIdParamsSchema, request.params, 'params');
+  registerOperation(app, 'followServiceLink', async ({ params: { serviceId } }, _request, reply) => {
     const eventId = ctx.store.findEventIdByServiceId(serviceId);
     if (eventId === null) throw notFound(`Event ${serviceId}`);
     return reply.code(302).header('location', `${ctx.appUrl}/events/${eventId}`).send();

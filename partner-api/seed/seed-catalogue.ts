@@ -1,5 +1,6 @@
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract';
 import { CATEGORIES, CATEGORY_ID_BY_KEY, partnerTicketingHost } from '@/partner-api/store/catalogue-data';
+import { foldText } from '@/partner-api/search/normalize';
 import { timeZoneOffsetMinutes } from '@/partner-api/store/local-date';
 import type {
   AvailableDateRecord,
@@ -190,13 +191,46 @@ function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
   return places;
 }
 
-function createPerformers(db: Db, rng: Rng, count: number): PerformerRecord[] {
+/**
+ * One performer in this many is a deliberate homonym of the one before it, and one in this many cannot be
+ * confidently identified: both rules of the performer search stay exercised, while a real catalogue's names stay
+ * unique — people look performers up by their exact name.
+ */
+const PERFORMER_SPECIAL_EVERY = 400;
+const HOMONYM_AT = 37;
+const UNCONFIRMED_AT = 23;
+
+/** Ways to tell apart two acts the word lists would name alike, tried in order (no randomness). */
+function nameVariants(kind: number, first: string, last: string, base: string): string[] {
+  const cities = CITIES.map((city) => `${base} de ${city.name}`);
+  if (kind === 3) {
+    return [
+      ...LAST_NAMES.filter((other) => other !== last).map((other) => `${first} ${last}-${other}`),
+      ...FIRST_NAMES.filter((other) => other !== first).map((other) => `${first}-${other} ${last}`),
+      ...FIRST_NAMES.filter((other) => other !== first).flatMap((other) =>
+        LAST_NAMES.filter((second) => second !== last).map((second) => `${first}-${other} ${last}-${second}`),
+      ),
+      ...cities,
+    ];
+  }
+  if (kind === 1) return [...['Duo', 'Quartet', 'Quintette', 'Ensemble'].map((word) => `${word} ${last}`), ...cities];
+  return cities;
+}
+
+/**
+ * The performers: names unique (compared as the search compares them, case and accents aside), except one
+ * deliberate homonym per PERFORMER_SPECIAL_EVERY; `pastOnly` holds the ids of the homonyms and of the performers
+ * whose identity is unconfirmed, which take part in past events only (see upcomingPerformers).
+ */
+function createPerformers(db: Db, rng: Rng, count: number): { performers: PerformerRecord[]; pastOnly: Set<number> } {
   const performers: PerformerRecord[] = [];
+  const pastOnly = new Set<number>();
+  const taken = new Set<string>();
   for (let i = 0; i < count; i += 1) {
     const kind = rng.int(0, 4);
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
-    const name =
+    const base =
       kind === 0
         ? `Les ${rng.pick(BAND_WORDS)}`
         : kind === 1
@@ -204,18 +238,56 @@ function createPerformers(db: Db, rng: Rng, count: number): PerformerRecord[] {
           : kind === 2
             ? `Compagnie ${rng.pick(VENUE_SUFFIXES).replace(/^(des|du|de la|de l')\s?/, '')}`
             : `${first} ${last}`;
+    const homonym = i % PERFORMER_SPECIAL_EVERY === HOMONYM_AT && performers.length > 0;
+    let name = homonym ? (performers[performers.length - 1] as PerformerRecord).name : base;
+    if (!homonym) {
+      const free = (candidate: string) => !taken.has(foldText(candidate));
+      name = free(base) ? base : (nameVariants(kind, first, last, base).find(free) ?? `${base} ${i + 1}`);
+    }
+    taken.add(foldText(name));
+    const description = rng.pick(PERFORMER_DESCRIPTIONS);
+    // Drawn whatever happens, so the rest of the catalogue stays the same for a given seed.
+    rng.chance(0.12);
+    const unconfirmed = i % PERFORMER_SPECIAL_EVERY === UNCONFIRMED_AT;
+    if (homonym || unconfirmed) pastOnly.add(i + 1);
     performers.push(
       ensurePerformer(db, {
         id: i + 1,
         name,
-        description: rng.pick(PERFORMER_DESCRIPTIONS),
-        // Some performers cannot be confidently identified (performer search must skip them).
-        identityConfirmed: !rng.chance(0.12),
+        description,
+        identityConfirmed: !unconfirmed,
         withImages: rng.chance(0.95),
       }),
     );
   }
-  return performers;
+  return { performers, pastOnly };
+}
+
+/**
+ * The performers of an event that has not ended: the deliberate homonyms and unconfirmed performers give way to the
+ * next regular performer, so that at most one performer with upcoming events per homonym pair cannot be found by
+ * name (the other twin has past events only, which is enough to make the name ambiguous).
+ */
+function upcomingPerformers(
+  chosen: PerformerRecord[],
+  performers: readonly PerformerRecord[],
+  pastOnly: ReadonlySet<number>,
+): PerformerRecord[] {
+  const result: PerformerRecord[] = [];
+  for (const performer of chosen) {
+    let index = performer.id - 1;
+    let candidate = performer;
+    for (
+      let step = 0;
+      step < performers.length && (pastOnly.has(candidate.id) || result.includes(candidate));
+      step += 1
+    ) {
+      index = (index + 1) % performers.length;
+      candidate = performers[index] as PerformerRecord;
+    }
+    if (!pastOnly.has(candidate.id) && !result.includes(candidate)) result.push(candidate);
+  }
+  return result;
 }
 
 const DURATIONS: Partial<Record<TMainCategory, [number, number]>> = {
@@ -297,9 +369,9 @@ function seedInTransaction(db: Db, options: SeedOptions): SeedStats {
     })();
   }
 
-  const { places, performers } = db.transaction(() => ({
+  const { places, performers, pastOnly } = db.transaction(() => ({
     places: createPlaces(db, rng, Math.min(40_000, Math.max(60, Math.round(total / 15)))),
-    performers: createPerformers(db, rng, Math.min(40_000, Math.max(40, Math.round(total / 25)))),
+    ...createPerformers(db, rng, Math.min(40_000, Math.max(40, Math.round(total / 25)))),
   }))();
   const partners = db
     .prepare('SELECT id, name, logo, back_color AS backColor FROM partners ORDER BY id')
@@ -359,6 +431,7 @@ function seedInTransaction(db: Db, options: SeedOptions): SeedStats {
     else if (main === 'festival') eventPerformers = rng.sample(performers, rng.int(2, 5));
     let title = main ? rng.pick(EVENT_TITLES[main]) : `Rendez-vous au ${venue.place.name}`;
     if (title.includes('{p}') && eventPerformers.length === 0) eventPerformers = rng.sample(performers, 1);
+    if (endMs >= now) eventPerformers = upcomingPerformers(eventPerformers, performers, pastOnly);
     title = title
       .replace('{p}', eventPerformers[0]?.name ?? '')
       .replace('{v}', venue.place.name)

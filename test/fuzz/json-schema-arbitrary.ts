@@ -6,7 +6,7 @@ import { z } from 'zod';
  * contract as it changes instead of a hand-written copy of it. Only the JSON Schema subset zod emits is handled.
  */
 
-type JsonSchema = {
+export type JsonSchema = {
   $ref?: string;
   $defs?: Record<string, JsonSchema>;
   type?: string | string[];
@@ -26,6 +26,7 @@ type JsonSchema = {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  maxProperties?: number;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
@@ -80,6 +81,7 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern?.includes('-02-29') || schema.format === 'date' || schema.format === 'date-time') {
     return schema.pattern?.includes('T(?:') ? isoDate : isoDate.map((iso) => iso.slice(0, 10));
   }
+  if (schema.format === 'uri') return fc.webUrl();
   if (schema.pattern) {
     try {
       const pattern = new RegExp(schema.pattern);
@@ -97,14 +99,20 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   );
 }
 
-/** An arbitrary of values valid against `schema` (within the subset zod emits). */
-export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown> {
-  const defs = root.$defs ?? {};
+/**
+ * An arbitrary of values valid against `schema` (within the subset zod emits). References resolve by their last
+ * segment in `defs` (default: the root's `$defs`), so a schema of an OpenAPI document works with its
+ * `components.schemas`.
+ */
+export function arbitraryFromJsonSchema(
+  root: JsonSchema,
+  defs: Record<string, JsonSchema> = root.$defs ?? {},
+): fc.Arbitrary<unknown> {
   const cache = new Map<string, fc.Arbitrary<unknown>>();
 
   function build(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
     if (schema.$ref) {
-      const name = schema.$ref.replace('#/$defs/', '');
+      const name = schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
       const cached = cache.get(name);
       if (cached) return cached;
       const target = defs[name];
@@ -125,7 +133,13 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
         const required = new Set(schema.required ?? []);
         const record: Record<string, fc.Arbitrary<unknown>> = {};
         for (const [key, value] of Object.entries(properties)) record[key] = build(value, depth + 1);
-        return fc.record(record, { requiredKeys: Object.keys(properties).filter((key) => required.has(key)) });
+        const objects = fc.record(record, {
+          requiredKeys: Object.keys(properties).filter((key) => required.has(key)),
+        });
+        const maxProperties = schema.maxProperties;
+        return maxProperties === undefined
+          ? objects
+          : objects.filter((value) => Object.keys(value).length <= maxProperties);
       }
       case 'array': {
         const minLength = schema.minItems ?? 0;

@@ -1,0 +1,38 @@
+import type { TMainCategory } from '@/lib/contract';
+
+/*
+ * A pictogram per main category, as SVG path data in a 100×100 box (filled, even-odd), so the generated images need
+ * no emoji font: the category icons of the contract are emoji, which a headless Linux draws as empty boxes.
+ */
+
+const CIRCLE = (cx: number, cy: number, r: number) =>
+  `M${cx - r} ${cy}A${r} ${r} 0 1 0 ${cx + r} ${cy}A${r} ${r} 0 1 0 ${cx - r} ${cy}Z`;
+
+export const PICTOGRAMS: Record<TMainCategory, string> = {
+  atelier: 'M20 74L60 34L54 28L66 16L84 34L72 46L66 40L26 80Z',
+  brocante: 'M40 12H60V24Q80 40 72 70Q68 88 50 88Q32 88 28 70Q20 40 40 24Z',
+  cinema: 'M15 32H85V82H15ZM15 20L82 10L84 22L17 30Z',
+  conference:
+    'M38 14H62V50A12 12 0 0 1 38 50ZM28 48H33A17 17 0 0 0 67 48H72A22 22 0 0 1 53 70V82H66V88H34V82H47V70A22 22 0 0 1 28 48Z',
+  enfants: `${CIRCLE(50, 38, 24)}M46 64H54L50 72ZM49 72H51V90H49Z`,
+  expo: 'M15 15H85V85H15ZM25 25V75H75V25ZM30 70L45 50L55 62L62 54L72 70Z',
+  festival: 'M50 12L88 80H12ZM50 45L62 80H38Z',
+  gastronomie: 'M30 12H70Q72 48 54 54V80H66V88H34V80H46V54Q28 48 30 12Z',
+  livres: 'M14 22Q32 16 48 24V84Q32 76 14 82ZM86 22Q68 16 52 24V84Q68 76 86 82Z',
+  loisirs: `${CIRCLE(50, 50, 38)}${CIRCLE(50, 50, 26)}${CIRCLE(50, 50, 12)}`,
+  meeting: `${CIRCLE(33, 30, 12)}${CIRCLE(67, 30, 12)}M12 82Q12 48 33 48Q50 48 50 66V82ZM50 82V66Q50 48 67 48Q88 48 88 82Z`,
+  musique: 'M40 22L78 12V64A12 10 0 1 1 70 55V30L48 36V74A12 10 0 1 1 40 65Z',
+  nature: 'M18 84C18 40 46 16 86 14C84 56 60 82 18 84Z',
+  pro: 'M38 20H62V32H84V80H16V32H38ZM44 26V32H56V26Z',
+  salon: 'M50 12L88 32H12ZM18 36H28V76H18ZM36 36H46V76H36ZM54 36H64V76H54ZM72 36H82V76H72ZM12 80H88V88H12Z',
+  sciences: 'M40 12H60V18H56V40L82 82Q84 88 78 88H22Q16 88 18 82L44 40V18H40Z',
+  soiree: 'M62 12A38 38 0 1 0 88 62A30 30 0 1 1 62 12Z',
+  solidarite: 'M50 86L16 52A18 18 0 0 1 50 24A18 18 0 0 1 84 52Z',
+  spectacle:
+    'M20 24Q50 10 80 24Q82 70 50 88Q18 70 20 24ZM33 40A7 5 0 1 0 47 40A7 5 0 1 0 33 40ZM53 40A7 5 0 1 0 67 40A7 5 0 1 0 53 40ZM35 60Q50 74 65 60Q50 67 35 60Z',
+  sport: `${CIRCLE(50, 50, 38)}M50 30L68 43L61 64H39L32 43Z`,
+  visite: `M50 88Q20 56 20 38A30 30 0 0 1 80 38Q80 56 50 88Z${CIRCLE(50, 38, 12)}`,
+};
+
+/** For a picture without a category: a star. */
+export const DEFAULT_PICTOGRAM = 'M50 10L61 38L90 38L66 56L75 86L50 68L25 86L34 56L10 38L39 38Z';
