@@ -189,6 +189,7 @@ test.describe('second brand', () => {
           PARTNER_CLIENT_ID: 'demo',
           PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
           SESSION_SECRET: E2E_SECRETS.sessionSecret,
+          PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
           BRAND_FILE: 'brands/sortir-a-lyon.json',
         },
         stdio: 'ignore',
