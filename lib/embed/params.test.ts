@@ -42,6 +42,21 @@ describe('embed parameters', () => {
     expect(normalizedEmbedQuery({ locale: 'en' }, [])).toBeNull();
   });
 
+  it('locks the parts the partner names, and only those', () => {
+    const query = normalizedEmbedQuery(
+      { categories: 'musique', bbox: '4.7,45.7,4.95,45.82', live: '1', lock: 'cat,area,bogus' },
+      [],
+    );
+    const params = new URLSearchParams(query!);
+    expect(params.get('pcat')).toBe('musique');
+    expect(params.get('parea')).toBe('4.7,45.7,4.95,45.82');
+    expect(params.has('plive')).toBe(false);
+    expect(params.has('lock')).toBe(false);
+    // The explorer's own names work too, and an invalid area is not locked.
+    const own = new URLSearchParams(normalizedEmbedQuery({ cat: 'expo', live: '1', lock: 'cat,live,area' }, [])!);
+    expect([own.get('pcat'), own.get('plive'), own.has('parea')]).toEqual(['expo', '1', false]);
+  });
+
   it('ignores a malformed bbox', () => {
     for (const bbox of ['', '1,2,3', '5,45,4,46', 'a,b,c,d', '-200,0,0,10']) expect(cameraForBbox(bbox)).toBeNull();
   });
