@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import type { BuilderDraft, DraftErrors } from '@/lib/embed/builder-draft';
 import { MAX_HEIGHT, MIN_HEIGHT } from '@/lib/embed/builder-draft';
+import { EMBED_THEMES } from '@/lib/embed/params';
 import type { EmbedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
 import { FieldError } from './field-error';
 import styles from './snippet-builder.module.css';
@@ -37,10 +38,11 @@ export function DisplayFields({ t, draft, error, update }: DisplayFieldsProps) {
       <select
         id={`${id}-theme`}
         value={draft.theme}
-        onChange={(e) => update({ theme: e.target.value === 'dark' ? 'dark' : 'light' })}
+        onChange={(e) => update({ theme: EMBED_THEMES.find((theme) => theme === e.target.value) ?? 'light' })}
       >
         <option value="light">{t.themeLight}</option>
         <option value="dark">{t.themeDark}</option>
+        <option value="auto">{t.themeAuto}</option>
       </select>
       <label htmlFor={`${id}-target`}>{t.target}</label>
       <select
