@@ -31,6 +31,42 @@ function worldClamped(bounds: Bounds): Bounds {
   };
 }
 
+/** Frames the map reports without the partner moving it: at most this many while it goes to a typed area. */
+const MAX_ABSORBED_FRAMES = 3;
+
+/** Whether a frame is the map showing `area` (it holds the area and fits it in one dimension, within a quarter). */
+function frames(bounds: Bounds, area: Bounds): boolean {
+  const slack = 1e-4;
+  const holds =
+    bounds.west <= area.west + slack &&
+    bounds.east >= area.east - slack &&
+    bounds.south <= area.south + slack &&
+    bounds.north >= area.north - slack;
+  const fitsWidth = bounds.east - bounds.west <= (area.east - area.west) * 1.25;
+  const fitsHeight = bounds.north - bounds.south <= (area.north - area.south) * 1.25;
+  return holds && (fitsWidth || fitsHeight);
+}
+
+/**
+ * A typed area moves the map; the frames the map reports until it shows that area (its first load, the move itself)
+ * must not overwrite what the partner typed. Later frames are the partner panning or zooming, and do.
+ */
+function useTypedArea() {
+  const pending = useRef<{ area: Bounds; absorbed: number } | null>(null);
+  return {
+    expect: (area: Bounds) => {
+      pending.current = { area, absorbed: 0 };
+    },
+    absorbs: (bounds: Bounds): boolean => {
+      const wait = pending.current;
+      if (!wait) return false;
+      wait.absorbed += 1;
+      if (frames(bounds, wait.area) || wait.absorbed >= MAX_ABSORBED_FRAMES) pending.current = null;
+      return true;
+    },
+  };
+}
+
 /** Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). */
 function useAreaCamera() {
   const box = useRef<HTMLDivElement>(null);
@@ -50,8 +86,7 @@ function useAreaCamera() {
 export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
   const id = useId();
   const { box, request, show } = useAreaCamera();
-  // A typed area moves the map; the frame it then reports must not overwrite what the partner typed.
-  const typed = useRef(false);
+  const typed = useTypedArea();
   return (
     <fieldset className={styles.group}>
       <legend>{t.area}</legend>
@@ -79,8 +114,7 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
               initialCamera={map.defaultCamera}
               cameraRequest={request}
               onFrame={(bounds) => {
-                if (typed.current) typed.current = false;
-                else update({ areaText: formatArea(worldClamped(bounds)) });
+                if (!typed.absorbs(bounds)) update({ areaText: formatArea(worldClamped(bounds)) });
               }}
             />
           </div>
@@ -98,7 +132,7 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
               update({ areaText: e.target.value });
               const area = parseArea(e.target.value);
               if (area) {
-                typed.current = true;
+                typed.expect(area);
                 show(area);
               }
             }}
