@@ -8,7 +8,8 @@ import { isLocale, type Locale } from '@/lib/i18n/config';
  * keeps them), so the embed never needs a cookie to remember anything.
  */
 
-export const EMBED_THEMES = ['light', 'dark'] as const;
+/** `auto` follows the visitor's `prefers-color-scheme`. */
+export const EMBED_THEMES = ['light', 'dark', 'auto'] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
 export const EMBED_TARGETS = ['_top', '_blank'] as const;
 export type EmbedTarget = (typeof EMBED_TARGETS)[number];
@@ -75,13 +76,19 @@ export function parseLock(value: string | undefined): Lockable[] {
  * `lock`), or `null` when there is nothing to translate. `defaultCategories` (the brand's) apply when the URL chooses
  * none. A locked part also goes into the preset parameters (`pcat`, `plive`, `parea`; lib/explorer/preset.ts).
  */
-export function normalizedEmbedQuery(params: SearchParams, defaultCategories: readonly TMainCategory[]): string | null {
+export function normalizedEmbedQuery(
+  params: SearchParams,
+  defaultCategories: readonly TMainCategory[],
+  brandLocks: BrandLocks = {},
+): string | null {
   const categories = first(params.categories);
   const bbox = first(params.bbox);
   const lock = first(params.lock);
   const fresh = !('cat' in params) && !('at' in params) && categories === undefined && bbox === undefined;
   const partnerFacing = categories !== undefined || bbox !== undefined || lock !== undefined;
-  if (!partnerFacing && !(fresh && defaultCategories.length > 0)) return null;
+  if (!partnerFacing && !(fresh && defaultCategories.length > 0) && !missingBrandLocks(params, brandLocks)) {
+    return null;
+  }
 
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -103,5 +110,46 @@ export function normalizedEmbedQuery(params: SearchParams, defaultCategories: re
   if (locked.includes('cat') && chosen.length > 0) query.set('pcat', chosen.join(','));
   if (locked.includes('live') && live) query.set('plive', '1');
   if (locked.includes('area') && area) query.set('parea', formatArea(area));
+  applyBrandLocks(query, brandLocks);
   return query.toString();
+}
+
+/** The preset parts a brand locks in every embed (lib/brand/schema.ts `lockedPreset`). */
+export interface BrandLocks {
+  categories?: TMainCategory[];
+  live?: boolean;
+  area?: [number, number, number, number];
+}
+
+function missingBrandLocks(params: SearchParams, locks: BrandLocks): boolean {
+  return (
+    (locks.categories !== undefined && first(params.pcat) === undefined) ||
+    (locks.live === true && first(params.plive) === undefined) ||
+    (locks.area !== undefined && first(params.parea) === undefined)
+  );
+}
+
+/**
+ * Writes the brand's locks over whatever the URL says: a partner page of that brand cannot widen them. The URL's
+ * categories are kept where they fall inside the brand's; the map starts on the brand's area unless the URL's
+ * camera is already inside it.
+ */
+function applyBrandLocks(query: URLSearchParams, locks: BrandLocks): void {
+  if (locks.categories) {
+    const allowed = locks.categories;
+    query.set('pcat', allowed.join(','));
+    const chosen = parseCategories(query.get('cat')).filter((c) => allowed.includes(c));
+    query.set('cat', (chosen.length > 0 ? chosen : allowed).join(','));
+  }
+  if (locks.live) {
+    query.set('plive', '1');
+    query.set('live', '1');
+  }
+  if (locks.area) {
+    const [west, south, east, north] = locks.area;
+    query.set('parea', formatArea({ west, south, east, north }));
+    const at = (query.get('at') ?? '').split(',').map(Number);
+    const inside = at.length === 3 && at[1]! >= west && at[1]! <= east && at[0]! >= south && at[0]! <= north;
+    if (!inside) query.set('at', cameraForBbox(locks.area.join(','))!);
+  }
 }
