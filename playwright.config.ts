@@ -61,6 +61,8 @@ export default defineConfig({
         PARTNER_CLIENT_ID: 'demo',
         PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
         SESSION_SECRET: E2E_SECRETS.sessionSecret,
+        // As `npm start` runs it: the service's pictures and links are served through the web app's origin.
+        PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

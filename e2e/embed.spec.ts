@@ -189,6 +189,7 @@ test.describe('second brand', () => {
           PARTNER_CLIENT_ID: 'demo',
           PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
           SESSION_SECRET: E2E_SECRETS.sessionSecret,
+          PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
           BRAND_FILE: 'brands/sortir-a-lyon.json',
         },
         stdio: 'ignore',
@@ -225,6 +226,20 @@ test.describe('second brand', () => {
     expect(primary).toBe('#005f56');
     // The header is painted with it.
     await expect(page.locator('header').first()).toHaveCSS('background-color', 'rgb(0, 95, 86)');
+    // Its own logo, favicon and font, all from files it ships.
+    const logo = page.locator('header img').first();
+    await expect(logo).toHaveAttribute('src', '/brands/sortir-a-lyon/logo.svg');
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('link[rel="icon"][href="/brands/sortir-a-lyon/favicon.svg"]')).toHaveCount(1);
+    await expect(page.locator('body')).toHaveCSS('font-family', /^"Sortir Sans", /);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px "Sortir Sans"'))))
+      .toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Sortir Sans' && font.status === 'loaded'),
+      ),
+    ).toBe(true);
 
     const embed = await request.get(`${base}/embed?locale=en`);
     const csp = embed.headers()['content-security-policy']!;
@@ -234,6 +249,11 @@ test.describe('second brand', () => {
     // A bare embed starts on the brand's default categories.
     const bare = await request.get(`${base}/embed`, { maxRedirects: 0 });
     expect(bare.status()).toBe(307);
-    expect(new URL(bare.headers()['location']!, base).searchParams.get('cat')).toBe('musique,spectacle');
+    const target = new URL(bare.headers()['location']!, base);
+    expect(target.searchParams.get('cat')).toBe('musique,spectacle');
+    // And inside its locked area (lockedPreset): a partner URL asking for all of France is cut to it.
+    expect(target.searchParams.get('parea')).toBe('4.68,45.6,5.05,45.92');
+    const wide = await request.get(`${base}/embed?locale=en&bbox=-5,42,8,51`, { maxRedirects: 0 });
+    expect(new URL(wide.headers()['location']!, base).searchParams.get('parea')).toBe('4.68,45.6,5.05,45.92');
   });
 });

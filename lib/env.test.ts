@@ -49,6 +49,8 @@ describe('parseEnv', () => {
     ['DIRECTIONS_URL', 'https://maps.example/dir'],
     ['DIRECTIONS_URL', 'javascript:alert({lat},{lng})'],
     ['PARTNER_VALIDATE_RESPONSES', 'maybe'],
+    ['PARTNER_LINKS_ORIGIN', 'http://127.0.0.1:4000/images'],
+    ['PARTNER_LINKS_ORIGIN', 'on'],
     ['NODE_ENV', 'staging'],
   ])('names the key of a bad value: %s=%s', (key, value) => {
     const error = (() => {
@@ -67,6 +69,16 @@ describe('parseEnv', () => {
     const base = { PARTNER_CLIENT_ID: 'a', PARTNER_CLIENT_SECRET: 'b' };
     expect(parseEnv(base).directionsUrl).toBe(DEFAULT_DIRECTIONS_URL);
     expect(parseEnv({ ...base, DIRECTIONS_URL: 'off' }).directionsUrl).toBeNull();
+  });
+
+  it("serves the embedded service's links through the app by default, an operator's API's only when asked", () => {
+    expect(parseEnv({}).partnerLinksOrigin).toBe('http://127.0.0.1:4000');
+    expect(parseEnv({ PARTNER_LINKS_ORIGIN: 'off' }).partnerLinksOrigin).toBeNull();
+    const api = { PARTNER_API_URL: 'https://api.example.com', PARTNER_CLIENT_ID: 'a', PARTNER_CLIENT_SECRET: 'b' };
+    expect(parseEnv(api).partnerLinksOrigin).toBeNull();
+    expect(parseEnv({ ...api, PARTNER_LINKS_ORIGIN: 'http://127.0.0.1:4010/' }).partnerLinksOrigin).toBe(
+      'http://127.0.0.1:4010',
+    );
   });
 
   it('reads the optional keys and treats blank values as unset', () => {

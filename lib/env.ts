@@ -58,6 +58,20 @@ const ZRawEnvSchema = z.object({
       .optional(),
   ),
   MAP_STYLE_URL: ZOptionalString.pipe(ZHttpUrl.optional()),
+  PARTNER_LINKS_ORIGIN: ZOptionalString.pipe(
+    z
+      .union([
+        z.literal('off'),
+        ZHttpUrl.refine((value) => {
+          try {
+            return new URL(value).pathname === '/';
+          } catch {
+            return true; // already reported as not a URL
+          }
+        }, 'must be an origin (scheme, host and port only), or off'),
+      ])
+      .optional(),
+  ),
   DIRECTIONS_URL: ZOptionalString.pipe(
     z
       .union([
@@ -89,6 +103,11 @@ export interface Env {
    */
   visitorApiLimit: { ratePerSecond: number; burst: number };
   mapStyleUrl: string | undefined;
+  /**
+   * The origin the Partner API writes into its public links (images, tracked `/r/` links, `/e/` service links) when
+   * this web app serves them from its own origin instead (lib/partner/public-links.ts); null: links pass untouched.
+   */
+  partnerLinksOrigin: string | null;
   /** The event page's directions link, `{lat}`/`{lng}` filled per place; null (DIRECTIONS_URL=off) hides it. */
   directionsUrl: string | null;
   /** Dev-time notices, e.g. that the built-in session secret is in use. */
@@ -143,9 +162,20 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     partnerValidateResponses: raw.PARTNER_VALIDATE_RESPONSES ?? (raw.NODE_ENV === 'production' ? 'off' : 'full'),
     visitorApiLimit: { ratePerSecond: raw.VISITOR_API_RATE_PER_SECOND ?? 10, burst: raw.VISITOR_API_BURST ?? 40 },
     mapStyleUrl: raw.MAP_STYLE_URL,
+    partnerLinksOrigin: linksOrigin(raw.PARTNER_LINKS_ORIGIN, usesEmbedded),
     directionsUrl: raw.DIRECTIONS_URL === 'off' ? null : (raw.DIRECTIONS_URL ?? DEFAULT_DIRECTIONS_URL),
     warnings,
   };
+}
+
+/**
+ * The embedded service (PARTNER_API_URL unset) writes loopback links no other device can follow, so its links are
+ * served through this app by default; an operator's API keeps its own public links unless told otherwise.
+ */
+function linksOrigin(value: string | undefined, usesEmbedded: boolean): string | null {
+  if (value === 'off') return null;
+  if (value !== undefined) return new URL(value).origin;
+  return usesEmbedded ? DEFAULT_PARTNER_API_URL : null;
 }
 
 let cached: Env | undefined;

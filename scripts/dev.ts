@@ -29,6 +29,9 @@ supervisor.add(
           PARTNER_API_URL: `http://127.0.0.1:${apiPort}`,
           PARTNER_CLIENT_ID: 'demo',
           PARTNER_CLIENT_SECRET: 'demo-secret',
+          // The service's links (pictures, Book, service links) are served through the app's own origin.
+          PARTNER_LINKS_ORIGIN:
+            process.env.PARTNER_LINKS_ORIGIN ?? process.env.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${apiPort}`,
         }
       : {}),
   }),

@@ -39,6 +39,9 @@ if (embedded) {
       PARTNER_API_PORT: apiPort,
       // Service links (/e/{serviceId}) redirect to this web app's event pages.
       PARTNER_API_APP_URL: process.env.PARTNER_API_APP_URL ?? `http://localhost:${webPort}`,
+      // Visitors reach /r/ through the web app (below), so the click limit per IP must read X-Forwarded-For; safe
+      // while the service listens on loopback only, where the web app is its only visitor.
+      PARTNER_API_TRUST_PROXY: process.env.PARTNER_API_TRUST_PROXY ?? (process.env.PARTNER_API_HOST ? '0' : '1'),
     }),
   );
   await waitForHttp(`http://127.0.0.1:${apiPort}/health`, api);
@@ -46,6 +49,10 @@ if (embedded) {
     PARTNER_API_URL: `http://127.0.0.1:${apiPort}`,
     PARTNER_CLIENT_ID: process.env.PARTNER_CLIENT_ID ?? 'demo',
     PARTNER_CLIENT_SECRET: process.env.PARTNER_CLIENT_SECRET ?? 'demo-secret',
+    // The service's links (pictures, Book, service links) are served through the web app's own origin, so they work
+    // from any device that reaches the web app (lib/partner/public-links.ts).
+    PARTNER_LINKS_ORIGIN:
+      process.env.PARTNER_LINKS_ORIGIN ?? process.env.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${apiPort}`,
   });
 }
 

@@ -20,7 +20,7 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   await connection();
   const params = await searchParams;
   const brand = getBrand();
-  const query = normalizedEmbedQuery(params, brand.defaultCategories);
+  const query = normalizedEmbedQuery(params, brand.defaultCategories, brand.lockedPreset);
   if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
   const { locale, theme, target } = embedOptions(params, brand.defaultLocale);
   return (

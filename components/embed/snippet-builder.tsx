@@ -1,138 +1,68 @@
 'use client';
 
-import { useId, useState, useSyncExternalStore } from 'react';
-import { MAIN_CATEGORIES } from '@/lib/contract/categories';
-import { embedSnippet, embedUrl, type SnippetOptions } from '@/lib/embed/snippet';
+import { useSyncExternalStore } from 'react';
+import type { TMainCategory } from '@/lib/contract/categories';
+import { embedLink, embedSnippet, embedUrl } from '@/lib/embed/snippet';
+import type { Camera } from '@/lib/explorer/state';
+import type { Locale } from '@/lib/i18n/config';
+import { embedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
+import { AreaField } from './area-field';
+import { CategoryField } from './category-field';
+import { DisplayFields } from './display-fields';
+import { EmbedPreview } from './embed-preview';
+import { FilterFields } from './filter-fields';
+import { LockField } from './lock-field';
 import styles from './snippet-builder.module.css';
+import { SnippetOutput } from './snippet-output';
+import { useBuilder } from './use-builder';
 
 const noSubscribe = () => () => {};
 
 export interface SnippetBuilderProps {
   brandName: string;
+  /** The language of the builder itself (the embed's is one of its options). */
+  locale: Locale;
   /** The brand's default categories, preselected. */
-  defaultCategories: readonly string[];
+  defaultCategories: readonly TMainCategory[];
   defaultLocale: 'fr' | 'en';
+  /** The area map: where MapLibre is served, the operator's style if any, the brand's default camera. */
+  map: { mapLibPath: string; mapStyleUrl: string | undefined; defaultCamera: Camera };
 }
 
-/** The embed's options as a form, the copy-paste snippet they give, and a live preview of that embed. */
-export function SnippetBuilder({ brandName, defaultCategories, defaultLocale }: SnippetBuilderProps) {
-  const id = useId();
+/** The embed's options as a form, the copy-paste snippet and link they give, and a live preview of that embed. */
+export function SnippetBuilder({ brandName, locale, defaultCategories, defaultLocale, map }: SnippetBuilderProps) {
+  const t = embedBuilderMessages(locale);
+  const { draft, options, errors, update } = useBuilder({ categories: defaultCategories, locale: defaultLocale });
   // The app's own origin, as the visitor reaches it (the server cannot know the public host behind a proxy).
   const origin = useSyncExternalStore(
     noSubscribe,
     () => window.location.origin,
     () => '',
   );
-  const [options, setOptions] = useState<SnippetOptions>({
-    categories: [...defaultCategories],
-    bbox: '',
-    live: false,
-    locale: defaultLocale,
-    theme: 'light',
-    target: '_top',
-    height: 600,
-  });
-  const [copied, setCopied] = useState(false);
-  const set = (patch: Partial<SnippetOptions>) => {
-    setCopied(false);
-    setOptions((o) => ({ ...o, ...patch }));
-  };
-  const snippet = origin ? embedSnippet(origin, `${brandName} — events map`, options) : '';
+  const src = origin ? embedUrl(origin, options) : '';
 
   return (
     <div className={styles.layout}>
-      <form className={styles.form} onSubmit={(e) => e.preventDefault()}>
-        <fieldset className={styles.categories}>
-          <legend>Categories</legend>
-          {MAIN_CATEGORIES.map((category) => (
-            <label key={category}>
-              <input
-                type="checkbox"
-                checked={options.categories.includes(category)}
-                onChange={(e) =>
-                  set({
-                    categories: e.target.checked
-                      ? [...options.categories, category]
-                      : options.categories.filter((c) => c !== category),
-                  })
-                }
-              />{' '}
-              {category}
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor={`${id}-bbox`}>Area (minLng,minLat,maxLng,maxLat)</label>
-        <input
-          id={`${id}-bbox`}
-          value={options.bbox}
-          placeholder="4.7,45.7,4.95,45.82"
-          onChange={(e) => set({ bbox: e.target.value })}
+      <form className={styles.form} aria-label={t.form} onSubmit={(e) => e.preventDefault()}>
+        <AreaField t={t} draft={draft} error={errors.area} update={update} map={map} />
+        <CategoryField
+          t={t}
+          locale={locale}
+          value={draft.categories}
+          onChange={(categories) => update({ categories })}
         />
-        <label>
-          <input type="checkbox" checked={options.live} onChange={(e) => set({ live: e.target.checked })} /> Live now
-          only
-        </label>
-        <label htmlFor={`${id}-locale`}>Language</label>
-        <select
-          id={`${id}-locale`}
-          value={options.locale}
-          onChange={(e) => set({ locale: e.target.value === 'en' ? 'en' : 'fr' })}
-        >
-          <option value="fr">Français</option>
-          <option value="en">English</option>
-        </select>
-        <label htmlFor={`${id}-theme`}>Theme</label>
-        <select
-          id={`${id}-theme`}
-          value={options.theme}
-          onChange={(e) => set({ theme: e.target.value === 'dark' ? 'dark' : 'light' })}
-        >
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-        </select>
-        <label htmlFor={`${id}-target`}>Open events in</label>
-        <select
-          id={`${id}-target`}
-          value={options.target}
-          onChange={(e) => set({ target: e.target.value === '_blank' ? '_blank' : '_top' })}
-        >
-          <option value="_top">The same window</option>
-          <option value="_blank">A new tab</option>
-        </select>
-        <label htmlFor={`${id}-height`}>Initial height (px)</label>
-        <input
-          id={`${id}-height`}
-          type="number"
-          min={300}
-          max={2000}
-          value={options.height}
-          onChange={(e) => set({ height: Math.min(2000, Math.max(300, Number(e.target.value) || 600)) })}
-        />
+        <FilterFields t={t} draft={draft} update={update} />
+        <LockField t={t} draft={draft} error={errors.lock} update={update} />
+        <DisplayFields t={t} draft={draft} error={errors.height} update={update} />
       </form>
-
-      <section className={styles.output} aria-label="Snippet">
-        <label htmlFor={`${id}-snippet`}>Paste this into your page</label>
-        <textarea id={`${id}-snippet`} readOnly rows={12} value={snippet} data-testid="embed-snippet" />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(snippet).then(() => setCopied(true));
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <h2>Preview</h2>
-        {origin && (
-          <iframe
-            key={embedUrl(origin, options)}
-            src={embedUrl(origin, options)}
-            title={`${brandName} — preview`}
-            className={styles.preview}
-            style={{ height: options.height }}
-            data-testid="embed-preview"
-          />
-        )}
+      <section className={styles.output} aria-label={t.snippet}>
+        <SnippetOutput
+          t={t}
+          snippet={origin ? embedSnippet(origin, t.frameTitle(brandName), options) : ''}
+          link={origin ? embedLink(origin, t.openMap(brandName), options) : ''}
+        />
+        <h2>{t.preview}</h2>
+        {src && <EmbedPreview src={src} title={t.previewTitle(brandName)} height={options.height} />}
       </section>
     </div>
   );

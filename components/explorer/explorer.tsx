@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { FilterBar } from '@/components/filters/filter-bar';
-import { DEFAULT_CAMERA, DEFAULT_FILTERS, activeFilterCount, type Camera } from '@/lib/explorer/state';
+import { DEFAULT_CAMERA, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { ExplorerHeader } from './explorer-header';
@@ -16,6 +16,7 @@ import { useExplorerCamera } from './use-explorer-camera';
 import { useExplorerState } from './use-explorer-state';
 import { useMapMode } from './use-map-mode';
 import { useNearMe } from './use-near-me';
+import { usePresetFilters } from './use-preset-filters';
 import { useViewEvents } from './use-view-events';
 
 export interface ExplorerProps {
@@ -62,7 +63,7 @@ function ExplorerView({
   languageSwitcher,
 }: ExplorerProps) {
   const t = explorerMessages(locale);
-  const { state, setFilters, setCamera, setSelected } = useExplorerState();
+  const { state, preset, setFilters, setCamera, setSelected } = useExplorerState();
   const { filters, selected } = state;
   const { mode, onMapFailure } = useMapMode();
   const mapAreaRef = useRef<HTMLDivElement>(null);
@@ -74,13 +75,13 @@ function ExplorerView({
     setCamera,
   });
   const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
-  const { query, events, total, nowMs, firstLoad, updating } = useViewEvents(camera.view, filters);
+  const { query, events, total, nowMs, firstLoad, updating } = useViewEvents(camera.view, filters, preset.area);
+  const presetFilters = usePresetFilters(filters, preset, setFilters);
   const [hovered, setHovered] = useState<number | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
 
   const center = camera.view?.camera ?? state.camera ?? defaultCamera;
-  const clearFilters = () => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort });
   const showMap = mode === 'map' || mode === 'pending';
 
   return (
@@ -96,7 +97,14 @@ function ExplorerView({
           nearMe={nearMe}
           languageSwitcher={languageSwitcher}
         />
-        <FilterBar filters={filters} locale={locale} onChange={setFilters} onClear={clearFilters} />
+        <FilterBar
+          filters={filters}
+          locale={locale}
+          preset={preset}
+          active={presetFilters.active}
+          onChange={setFilters}
+          onClear={presetFilters.clear}
+        />
         <div className={styles.body} data-list-only={!showMap || undefined}>
           <ResultsPanel
             locale={locale}
@@ -112,7 +120,9 @@ function ExplorerView({
             answered={query.data !== undefined}
             notice={nearMe.message}
             onZoomOut={showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
-            onClearFilters={activeFilterCount(filters) > 0 ? clearFilters : null}
+            onClearFilters={presetFilters.onClearFilters}
+            onLaterDates={presetFilters.onLaterDates}
+            live={filters.live}
             sheet={{ open: sheetOpen, toggle: () => setSheetOpen((o) => !o) }}
           />
           <MapArea
@@ -124,6 +134,7 @@ function ExplorerView({
             initialCamera={camera.initialCamera}
             cameraRequest={camera.cameraRequest}
             mapStyleUrl={mapStyleUrl}
+            maxBounds={preset.area}
             events={events}
             eventsSettled={query.data !== undefined || query.isError}
             highlighted={highlighted}

@@ -2,6 +2,7 @@ import 'client-only';
 import type * as EventMapModule from '@/components/map/event-map';
 import { boundsAround } from '@/lib/explorer/bounds';
 import { bucketedNow, prefetchEvents, viewSearchParams } from '@/lib/explorer/events-request';
+import { constrainFilters, decodePreset } from '@/lib/explorer/preset';
 import { decodeState } from '@/lib/explorer/state';
 import { hasWebGl } from '@/lib/explorer/webgl';
 import { loadMapLibre, mapLibUrl } from '@/lib/map/load-maplibre';
@@ -21,14 +22,16 @@ function prefetchFirstView() {
   if (!area) return;
   if (area.dataset.maplibre) void loadMapLibre(mapLibUrl(area.dataset.maplibre));
   if (area.clientWidth === 0 || area.clientHeight === 0) return;
-  const state = decodeState(new URLSearchParams(window.location.search));
+  const search = new URLSearchParams(window.location.search);
+  const state = decodeState(search);
+  const preset = decodePreset(search);
   const [lng, lat, zoom] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
   const fallback = lng !== undefined && lat !== undefined && zoom !== undefined ? { lng, lat, zoom } : null;
   const camera = state.camera ?? fallback;
   if (!camera || ![camera.lng, camera.lat, camera.zoom].every(Number.isFinite)) return;
   const nowMs = bucketedNow().getTime();
   const view = { camera, bounds: boundsAround(camera, area.clientWidth, area.clientHeight) };
-  prefetchEvents(viewSearchParams(view, state.filters, nowMs));
+  prefetchEvents(viewSearchParams(view, constrainFilters(state.filters, preset), nowMs, preset.area));
 }
 
 let started = false;

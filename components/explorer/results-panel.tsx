@@ -28,6 +28,10 @@ export interface ResultsPanelProps {
   /** The ways out of an empty result: zoom out (with a map), clear the filters (when any is set). */
   onZoomOut: (() => void) | null;
   onClearFilters: (() => void) | null;
+  /** Widens the dates (drops "live now" or a date preset) when the visitor may. */
+  onLaterDates?: (() => void) | null;
+  /** "Live now" is on: an empty answer says nothing is on right now. */
+  live?: boolean;
   /** On a phone the panel is a sheet over the map: whether it is open. */
   sheet: { open: boolean; toggle: () => void };
 }
@@ -93,6 +97,8 @@ function ResultsBody({
   answered,
   onZoomOut,
   onClearFilters,
+  onLaterDates = null,
+  live = false,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -115,23 +121,50 @@ function ResultsBody({
   }
   if (answered && events.length === 0) {
     return (
-      <div className={styles.state}>
-        <p className={styles.stateTitle}>{t.empty}</p>
-        <p className={styles.stateActions}>
-          {onZoomOut && (
-            <button type="button" className="button" onClick={onZoomOut}>
-              {t.zoomOut}
-            </button>
-          )}
-          {onClearFilters && (
-            <button type="button" className="button" onClick={onClearFilters}>
-              {t.clearFilters}
-            </button>
-          )}
-        </p>
-      </div>
+      <EmptyState t={t} onZoomOut={onZoomOut} onClearFilters={onClearFilters} onLaterDates={onLaterDates} live={live} />
     );
   }
   if (events.length === 0) return null;
   return <ResultsList events={events} locale={locale} now={nowMs} selected={selected} onHover={onHover} />;
+}
+
+/**
+ * An empty answer says so and offers the nearest widening the visitor may make (later dates, a bigger area, fewer
+ * filters); inside a partner's locked preset with nothing left to widen, it says when to come back instead.
+ */
+function EmptyState({
+  t,
+  live,
+  onZoomOut,
+  onClearFilters,
+  onLaterDates,
+}: Pick<ResultsPanelProps, 't' | 'onZoomOut' | 'onClearFilters'> & {
+  live: boolean;
+  onLaterDates: (() => void) | null;
+}) {
+  const ways = [
+    onLaterDates && { label: t.laterDates, run: onLaterDates },
+    onZoomOut && { label: t.zoomOut, run: onZoomOut },
+    onClearFilters && { label: t.clearFilters, run: onClearFilters },
+  ].filter((way): way is { label: string; run: () => void } => Boolean(way));
+  const title = ways.length === 0 ? t.emptyFrame : live ? t.emptyLive : t.empty;
+  return (
+    <div className={styles.state} data-testid="empty-state">
+      <p className={styles.stateTitle}>{title}</p>
+      {ways.length > 0 && (
+        <p className={styles.stateActions}>
+          {ways.map((way, index) => (
+            <button
+              key={way.label}
+              type="button"
+              className={index === 0 ? 'button button--primary' : 'button'}
+              onClick={way.run}
+            >
+              {way.label}
+            </button>
+          ))}
+        </p>
+      )}
+    </div>
+  );
 }

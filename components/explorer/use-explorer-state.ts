@@ -2,12 +2,22 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
+import { constrainFilters, decodePreset, PRESET_PARAMS } from '@/lib/explorer/preset';
 import { decodeState, encodeState, type Camera, type ExplorerState, type Filters } from '@/lib/explorer/state';
 
 type HistoryMode = 'push' | 'replace';
 
-/** Parameters the explorer does not own but must keep (the embed's configuration survives filtering and reloads). */
-const KEPT_PARAMS = ['locale', 'theme', 'target'] as const;
+/**
+ * Parameters the explorer does not own but must keep: the embed's configuration and the partner's locked preset
+ * survive filtering and reloads.
+ */
+const KEPT_PARAMS = ['locale', 'theme', 'target', ...PRESET_PARAMS] as const;
+
+/** The state a query string holds, with its filters inside the partner's locked preset. */
+function decodeWithin(params: URLSearchParams): ExplorerState {
+  const state = decodeState(params);
+  return { ...state, filters: constrainFilters(state.filters, decodePreset(params)) };
+}
 
 function write(state: ExplorerState, mode: HistoryMode): void {
   const encoded = encodeState(state);
@@ -30,15 +40,21 @@ function write(state: ExplorerState, mode: HistoryMode): void {
  */
 export function useExplorerState() {
   const params = useSearchParams();
-  const state = useMemo(() => decodeState(new URLSearchParams(params.toString())), [params]);
+  const query = params.toString();
+  const state = useMemo(() => decodeWithin(new URLSearchParams(query)), [query]);
+  const preset = useMemo(() => decodePreset(new URLSearchParams(query)), [query]);
 
   // Always start from the live URL: several updates may land before React re-renders.
-  const current = useCallback(() => decodeState(new URLSearchParams(window.location.search)), []);
+  const current = useCallback(() => decodeWithin(new URLSearchParams(window.location.search)), []);
 
   const setFilters = useCallback(
     (patch: Partial<Filters>) => {
       const s = current();
-      write({ ...s, filters: { ...s.filters, ...patch }, selected: null }, 'push');
+      const filters = constrainFilters(
+        { ...s.filters, ...patch },
+        decodePreset(new URLSearchParams(window.location.search)),
+      );
+      write({ ...s, filters, selected: null }, 'push');
     },
     [current],
   );
@@ -48,5 +64,5 @@ export function useExplorerState() {
   );
   const setSelected = useCallback((selected: number | null) => write({ ...current(), selected }, 'replace'), [current]);
 
-  return { state, setFilters, setCamera, setSelected };
+  return { state, preset, setFilters, setCamera, setSelected };
 }

@@ -3,14 +3,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bucketedNow, fetchEvents, viewSearchParams } from '@/lib/explorer/events-request';
+import type { Bounds } from '@/lib/explorer/bounds';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
 
-/** The events of a view under the filters: the query, what it drew, and which loading state the list is in. */
-export function useViewEvents(view: MapView | null, filters: Filters) {
+/**
+ * The events of a view under the filters (only those inside the partner's locked area, when there is one): the
+ * query, what it drew, and which loading state the list is in.
+ */
+export function useViewEvents(view: MapView | null, filters: Filters, area: Bounds | null = null) {
   // Changes every five minutes, so the query key (and the cache) holds still in between.
   const nowMs = bucketedNow().getTime();
-  const params = useMemo(() => (view ? viewSearchParams(view, filters, nowMs) : null), [view, filters, nowMs]);
+  const params = useMemo(
+    () => (view ? viewSearchParams(view, filters, nowMs, area) : null),
+    [view, filters, nowMs, area],
+  );
   const query = useQuery({
     queryKey: ['events', params?.toString() ?? ''],
     queryFn: ({ signal }) => fetchEvents(params!, signal),

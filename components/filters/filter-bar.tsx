@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import { localDay } from '@/lib/explorer/dates';
 import type { Locale } from '@/lib/i18n/config';
+import { NO_PRESET, type Preset } from '@/lib/explorer/preset';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './filters.module.css';
@@ -25,13 +26,18 @@ export interface FilterBarProps {
   locale: Locale;
   onChange: (patch: Partial<Filters>) => void;
   onClear: () => void;
+  /** The partner's locked preset: only its categories are offered, and a locked "live now" cannot be turned off. */
+  preset?: Preset;
+  /** Whether the filters differ from what "Clear filters" returns to (default: from the defaults). */
+  active?: boolean;
 }
 
 /** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
-export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ filters, locale, onChange, onClear, preset = NO_PRESET, active }: FilterBarProps) {
   const t = explorerMessages(locale);
   const id = useId();
   const control = { id, filters, t, onChange };
+  const showClear = active ?? activeFilterCount(filters) > 0;
   return (
     <div className={styles.bar} role="group" aria-label={t.filters}>
       <div className={styles.row}>
@@ -39,6 +45,8 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
           type="button"
           className={styles.live}
           aria-pressed={filters.live}
+          disabled={preset.live}
+          title={preset.live ? t.lockedFilter : undefined}
           onClick={() => onChange({ live: !filters.live, when: null, from: null, to: null })}
         >
           <span className={styles.liveDot} aria-hidden="true" />
@@ -56,13 +64,13 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
             <option value="cheapest">{t.sortCheapest}</option>
           </select>
         </div>
-        {activeFilterCount(filters) > 0 && (
+        {showClear && (
           <button type="button" className={styles.clear} onClick={onClear}>
             {t.clearFilters}
           </button>
         )}
       </div>
-      <CategoryChips {...control} locale={locale} />
+      <CategoryChips {...control} locale={locale} offered={preset.categories ?? MAIN_CATEGORIES} />
     </div>
   );
 }
@@ -187,8 +195,15 @@ function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & 
   );
 }
 
-/** One toggle chip per main category, in the catalogue's order. */
-function CategoryChips({ id, filters, t, onChange, locale }: FilterControlProps & { locale: Locale }) {
+/** One toggle chip per offered main category (all, or the partner's locked ones), in the catalogue's order. */
+function CategoryChips({
+  id,
+  filters,
+  t,
+  onChange,
+  locale,
+  offered,
+}: FilterControlProps & { locale: Locale; offered: readonly TMainCategory[] }) {
   const toggleCategory = (category: TMainCategory) => {
     const set = new Set(filters.categories);
     if (set.has(category)) set.delete(category);
@@ -200,7 +215,7 @@ function CategoryChips({ id, filters, t, onChange, locale }: FilterControlProps 
       <span id={`${id}-cats`} className="visually-hidden">
         {t.categories}
       </span>
-      {MAIN_CATEGORIES.map((category) => {
+      {offered.map((category) => {
         const meta = CATEGORY_LABELS[category];
         const on = filters.categories.includes(category);
         return (

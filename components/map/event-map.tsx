@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import Map, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import type { TEvent } from '@/lib/contract';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
+import type { Bounds } from '@/lib/explorer/bounds';
 import type { Camera } from '@/lib/explorer/state';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
 import type { CameraRequest, MapView } from '@/lib/map/view';
@@ -25,6 +26,8 @@ export interface EventMapProps {
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
   eventsSettled: boolean;
   highlighted: number[];
+  /** A partner's locked area: the map keeps it in sight (with room around it). */
+  maxBounds?: Bounds | null;
   onViewChange: (view: MapView) => void;
   onSelect: (id: number) => void;
   onHover: (id: number | null) => void;
@@ -39,6 +42,18 @@ function viewOf(map: MapRef): MapView {
     camera: { lng: c.lng, lat: c.lat, zoom: map.getZoom() },
     bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
   };
+}
+
+/** The area with half its size again on every side, so panning near its edge stays comfortable. */
+function roomAround(area: Bounds): [number, number, number, number] {
+  const dx = (area.east - area.west) / 2;
+  const dy = (area.north - area.south) / 2;
+  return [
+    Math.max(-180, area.west - dx),
+    Math.max(-85, area.south - dy),
+    Math.min(180, area.east + dx),
+    Math.min(85, area.north + dy),
+  ];
 }
 
 /** Moves asked for from outside; the first one is the initial camera, already applied. */
@@ -82,7 +97,7 @@ function useDrawnCount(
  */
 export function EventMap(props: EventMapProps) {
   const { mapLib, initialCamera, cameraRequest, mapStyleUrl, events, eventsSettled, highlighted } = props;
-  const { onViewChange, onSelect, onHover, onFailure } = props;
+  const { onViewChange, onSelect, onHover, onFailure, maxBounds } = props;
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -94,6 +109,11 @@ export function EventMap(props: EventMapProps) {
   const sync = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
   useCameraRequests(mapRef, cameraRequest);
   const onIdle = useDrawnCount(mapRef, containerRef, data);
+  const frameKey = maxBounds ? roomAround(maxBounds).join(',') : '';
+  const frame = useMemo(
+    () => (frameKey ? (frameKey.split(',').map(Number) as [number, number, number, number]) : undefined),
+    [frameKey],
+  );
   const pointer = useMapPointer(mapRef, onSelect, onHover);
 
   return (
@@ -110,6 +130,7 @@ export function EventMap(props: EventMapProps) {
         touchPitch={false}
         pitchWithRotate={false}
         maxPitch={0}
+        maxBounds={frame}
         attributionControl={false}
         interactiveLayerIds={INTERACTIVE_LAYER_IDS}
         cursor={undefined}

@@ -4,6 +4,7 @@ import type { GeoJSONSourceSpecification, LayerSpecification, StyleSpecification
 import { useMemo, useState } from 'react';
 import { buildBasemapStyle, splitStyle, type SplitStyle } from '@/lib/map/basemap-style';
 import { CLUSTER_OPTIONS, EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
+import { useColorScheme } from './use-color-scheme';
 
 type Highlight = ReturnType<typeof highlightLayer>;
 
@@ -38,14 +39,15 @@ export function useMapStyle(
   highlight: Highlight,
 ): MapStyle {
   const [initial] = useState(() => ({ data, highlight }));
+  const scheme = useColorScheme();
   return useMemo<MapStyle>(() => {
     if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
-    const { initial: base, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`));
+    const { initial: base, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`, { scheme }));
     const withEvents: StyleSpecification = {
       ...base,
       sources: { ...base.sources, [EVENTS_SOURCE_ID]: eventsSource(initial.data) },
       layers: [...base.layers, ...eventLayers(initial.highlight)],
     };
     return { mapStyle: withEvents, deferred, initialData: initial.data };
-  }, [mapStyleUrl, initial]);
+  }, [mapStyleUrl, initial, scheme]);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseBrandEnv } from '@/lib/env';
 import { loadBrand } from './get-brand';
-import { BrandError, brandCssVariables, frameAncestors } from './schema';
+import { BrandError, brandCssVariables, brandFontFaces, frameAncestors, parseBrand } from './schema';
 
 vi.mock('server-only', () => ({}));
 
@@ -19,6 +19,25 @@ describe('brand configuration', () => {
     expect(lyon.colors.primary).not.toBe(main.colors.primary);
     expect(lyon.map.center).not.toEqual(main.map.center);
     expect(lyon.defaultCategories).toEqual(['musique', 'spectacle']);
+  });
+
+  it("declares the brand's shipped font, favicon and locked area, and refuses web fonts or markup", () => {
+    const lyon = loadBrand('brands/sortir-a-lyon.json', {});
+    expect(brandFontFaces(lyon)).toContain("font-family:'Sortir Sans';src:url('/brands/sortir-a-lyon/");
+    expect(brandCssVariables(lyon)['--font-sans']).toMatch(/^'Sortir Sans', /);
+    expect(lyon.favicon).toBe('/brands/sortir-a-lyon/favicon.svg');
+    expect(lyon.lockedPreset.area).toEqual([4.68, 45.6, 5.05, 45.92]);
+    const raw = { ...lyon } as Record<string, unknown>;
+    for (const font of [
+      { family: 'X', files: [{ path: 'https://fonts.example/x.woff2' }] },
+      { family: "X'}body{", files: [{ path: '/x.woff2' }] },
+      { family: 'X', files: [{ path: "/x.woff2');}" }] },
+      { family: 'X', files: [{ path: '/../secret.ttf' }] },
+    ]) {
+      expect(() => parseBrand({ ...raw, font }, {}, 'test.json'), JSON.stringify(font)).toThrow(/font/);
+    }
+    expect(() => parseBrand({ ...raw, lockedPreset: { area: [5, 45, 4, 46] } }, {}, 't')).toThrow(/lockedPreset/);
+    expect(brandFontFaces(loadBrand('brands/eventmap.json', {}))).toBe('');
   });
 
   it('applies env overrides over the file', () => {

@@ -28,6 +28,35 @@ const ZEmbedOrigin = z
     "must be 'self' or an origin like https://partner.example or http://localhost:*",
   );
 
+/** A file the deployment ships under public/ (no web fonts, no remote images). */
+const ZPublicPath = (ext: RegExp, what: string) =>
+  z
+    .string()
+    .max(300)
+    .regex(/^\/(?!\/)[A-Za-z0-9._/-]+$/, 'must be a path under public/ (starting with /)')
+    .refine((value) => !value.includes('..') && ext.test(value), `must name a ${what} file`);
+
+const ZFontFile = z.strictObject({
+  path: ZPublicPath(/\.(?:woff2|woff|ttf|otf)$/i, '.woff2, .woff, .ttf or .otf'),
+  weight: z.union([z.number().int().min(100).max(900), z.string().regex(/^\d{3} \d{3}$/)]).default(400),
+  style: z.enum(['normal', 'italic']).default('normal'),
+});
+
+/** Preset parts the brand locks in every embed (see lib/explorer/preset.ts): visitors filter within them. */
+const ZLockedPreset = z.strictObject({
+  categories: z.array(z.enum(MAIN_CATEGORIES)).min(1).max(MAIN_CATEGORIES.length).optional(),
+  live: z.boolean().optional(),
+  area: z
+    .tuple([
+      z.number().min(-180).max(180),
+      z.number().min(-85).max(85),
+      z.number().min(-180).max(180),
+      z.number().min(-85).max(85),
+    ])
+    .refine(([west, south, east, north]) => west < east && south < north, 'must be [west, south, east, north]')
+    .optional(),
+});
+
 const ZFooterLink = z.object({
   label: z.string().min(1).max(80),
   href: z.string().refine((v) => /^(?:\/(?!\/)|https?:\/\/|mailto:)/.test(v), 'must be a path, http(s) or mailto URL'),
@@ -37,6 +66,11 @@ const ZFooterLink = z.object({
 export const ZBrandSchema = z.strictObject({
   name: z.string().min(1).max(80),
   logo: ZLogo,
+  favicon: ZPublicPath(/\.(?:svg|png|ico)$/i, '.svg, .png or .ico').optional(),
+  /** Body font from files the deployment ships; the system font stack remains the fallback. */
+  font: z
+    .strictObject({ family: z.string().regex(/^[A-Za-z0-9 -]{1,60}$/), files: z.array(ZFontFile).min(1).max(8) })
+    .optional(),
   colors: z.strictObject({
     primary: ZColour,
     primaryContrast: ZColour,
@@ -45,6 +79,8 @@ export const ZBrandSchema = z.strictObject({
     background: ZColour,
     surface: ZColour,
     text: ZColour,
+    /** The primary on dark surfaces (light enough for AA contrast there); a neutral light tint by default. */
+    primaryDark: ZColour.optional(),
   }),
   map: z.strictObject({
     center: z.strictObject({ lng: z.number().min(-180).max(180), lat: z.number().min(-85).max(85) }),
@@ -54,6 +90,7 @@ export const ZBrandSchema = z.strictObject({
   defaultLocale: z.enum(['fr', 'en']),
   footerLinks: z.array(ZFooterLink).max(12).default([]),
   embedOrigins: z.array(ZEmbedOrigin).max(50).default([]),
+  lockedPreset: ZLockedPreset.default({}),
 });
 
 export type TBrand = z.infer<typeof ZBrandSchema>;
@@ -89,7 +126,23 @@ export function brandCssVariables(brand: TBrand): Record<string, string> {
     '--brand-background': c.background,
     '--brand-surface': c.surface,
     '--brand-text': c.text,
+    ...(c.primaryDark ? { '--brand-primary-dark': c.primaryDark } : {}),
+    ...(brand.font ? { '--font-sans': `'${brand.font.family}', ${SYSTEM_FONTS}` } : {}),
   };
+}
+
+const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** The `@font-face` rules of the brand's font (its files are served from public/), or '' without one. */
+export function brandFontFaces(brand: TBrand): string {
+  if (!brand.font) return '';
+  const { family, files } = brand.font;
+  return files
+    .map(
+      (file) =>
+        `@font-face{font-family:'${family}';src:url('${file.path}');font-weight:${file.weight};font-style:${file.style};font-display:swap}`,
+    )
+    .join('\n');
 }
 
 /**

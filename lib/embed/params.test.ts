@@ -42,6 +42,35 @@ describe('embed parameters', () => {
     expect(normalizedEmbedQuery({ locale: 'en' }, [])).toBeNull();
   });
 
+  it('locks the parts the partner names, and only those', () => {
+    const query = normalizedEmbedQuery(
+      { categories: 'musique', bbox: '4.7,45.7,4.95,45.82', live: '1', lock: 'cat,area,bogus' },
+      [],
+    );
+    const params = new URLSearchParams(query!);
+    expect(params.get('pcat')).toBe('musique');
+    expect(params.get('parea')).toBe('4.7,45.7,4.95,45.82');
+    expect(params.has('plive')).toBe(false);
+    expect(params.has('lock')).toBe(false);
+    // The explorer's own names work too, and an invalid area is not locked.
+    const own = new URLSearchParams(normalizedEmbedQuery({ cat: 'expo', live: '1', lock: 'cat,live,area' }, [])!);
+    expect([own.get('pcat'), own.get('plive'), own.has('parea')]).toEqual(['expo', '1', false]);
+  });
+
+  it("writes the brand's locks over the URL's", () => {
+    const area: [number, number, number, number] = [4.68, 45.6, 5.05, 45.92];
+    const bare = new URLSearchParams(normalizedEmbedQuery({ locale: 'en' }, [], { area, categories: ['musique'] })!);
+    expect(bare.get('parea')).toBe('4.68,45.6,5.05,45.92');
+    expect(bare.get('pcat')).toBe('musique');
+    expect(bare.get('at')).toMatch(/^45\.\d+,4\.\d+,/);
+    // A partner URL cannot widen them; once applied, nothing is left to translate.
+    const wide = new URLSearchParams(
+      normalizedEmbedQuery({ categories: 'expo,musique', bbox: '-5,42,8,51' }, [], { categories: ['musique'] })!,
+    );
+    expect([wide.get('cat'), wide.get('pcat')]).toEqual(['musique', 'musique']);
+    expect(normalizedEmbedQuery(Object.fromEntries(bare), [], { area, categories: ['musique'] })).toBeNull();
+  });
+
   it('ignores a malformed bbox', () => {
     for (const bbox of ['', '1,2,3', '5,45,4,46', 'a,b,c,d', '-200,0,0,10']) expect(cameraForBbox(bbox)).toBeNull();
   });

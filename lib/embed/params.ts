@@ -1,4 +1,5 @@
-import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import type { TMainCategory } from '@/lib/contract/categories';
+import { formatArea, parseArea, parseCategories } from '@/lib/explorer/preset';
 import { isLocale, type Locale } from '@/lib/i18n/config';
 
 /*
@@ -7,7 +8,8 @@ import { isLocale, type Locale } from '@/lib/i18n/config';
  * keeps them), so the embed never needs a cookie to remember anything.
  */
 
-export const EMBED_THEMES = ['light', 'dark'] as const;
+/** `auto` follows the visitor's `prefers-color-scheme`. */
+export const EMBED_THEMES = ['light', 'dark', 'auto'] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
 export const EMBED_TARGETS = ['_top', '_blank'] as const;
 export type EmbedTarget = (typeof EMBED_TARGETS)[number];
@@ -36,47 +38,118 @@ export function embedOptions(params: SearchParams, defaultLocale: Locale): Embed
   };
 }
 
+/** The camera (centre and zoom) that shows an area whole in a box of `width`×`height` pixels. */
+export function cameraFitting(
+  area: { west: number; south: number; east: number; north: number },
+  width: number,
+  height: number,
+): { lat: number; lng: number; zoom: number } {
+  const lng = (area.west + area.east) / 2;
+  const lat = (area.south + area.north) / 2;
+  // Web Mercator: 512 px span 360° at zoom 0; latitudes stretch by 1 / cos(lat).
+  const zoomLng = Math.log2((width * 360) / (512 * (area.east - area.west)));
+  const zoomLat = Math.log2((height * 360 * Math.cos((lat * Math.PI) / 180)) / (512 * (area.north - area.south)));
+  return { lat, lng, zoom: Math.min(18, Math.max(1, Math.min(zoomLng, zoomLat))) };
+}
+
 /** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in a frame of about 600×450. */
 export function cameraForBbox(bbox: string): string | null {
-  const parts = bbox.split(',').map((part) => Number(part.trim()));
-  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
-  const [minLng, minLat, maxLng, maxLat] = parts as [number, number, number, number];
-  if (minLng < -180 || maxLng > 180 || minLat < -85 || maxLat > 85 || minLng >= maxLng || minLat >= maxLat) {
-    return null;
-  }
-  const lng = (minLng + maxLng) / 2;
-  const lat = (minLat + maxLat) / 2;
-  // Web Mercator: 512 px span 360° at zoom 0; latitudes stretch by 1 / cos(lat).
-  const zoomLng = Math.log2((600 * 360) / (512 * (maxLng - minLng)));
-  const zoomLat = Math.log2((450 * 360 * Math.cos((lat * Math.PI) / 180)) / (512 * (maxLat - minLat)));
-  const zoom = Math.min(18, Math.max(1, Math.min(zoomLng, zoomLat)));
+  const area = parseArea(bbox);
+  if (!area) return null;
+  const { lat, lng, zoom } = cameraFitting(area, 600, 450);
   const round = (n: number, digits: number) => Number(n.toFixed(digits));
   return `${round(lat, 4)},${round(lng, 4)},${round(zoom, 2)}`;
 }
 
+/** Preset parts a partner can lock: visitors filter within them and "Clear filters" returns to them. */
+export const LOCKABLE = ['cat', 'live', 'area'] as const;
+export type Lockable = (typeof LOCKABLE)[number];
+
+/** Parses `lock=cat,live,area`; unknown names are dropped. */
+export function parseLock(value: string | undefined): Lockable[] {
+  const names = (value ?? '').split(',').map((name) => name.trim());
+  return LOCKABLE.filter((name) => names.includes(name));
+}
+
 /**
- * The explorer URL query for an embed URL that uses the partner-facing parameters, or `null` when there is nothing
- * to translate. `defaultCategories` (the brand's) apply when the URL chooses none.
+ * The explorer URL query for an embed URL that uses the partner-facing parameters (`categories`, `bbox`, `live`,
+ * `lock`), or `null` when there is nothing to translate. `defaultCategories` (the brand's) apply when the URL chooses
+ * none. A locked part also goes into the preset parameters (`pcat`, `plive`, `parea`; lib/explorer/preset.ts).
  */
-export function normalizedEmbedQuery(params: SearchParams, defaultCategories: readonly TMainCategory[]): string | null {
+export function normalizedEmbedQuery(
+  params: SearchParams,
+  defaultCategories: readonly TMainCategory[],
+  brandLocks: BrandLocks = {},
+): string | null {
   const categories = first(params.categories);
   const bbox = first(params.bbox);
+  const lock = first(params.lock);
   const fresh = !('cat' in params) && !('at' in params) && categories === undefined && bbox === undefined;
-  if (categories === undefined && bbox === undefined && !(fresh && defaultCategories.length > 0)) return null;
+  const partnerFacing = categories !== undefined || bbox !== undefined || lock !== undefined;
+  if (!partnerFacing && !(fresh && defaultCategories.length > 0) && !missingBrandLocks(params, brandLocks)) {
+    return null;
+  }
 
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (key === 'categories' || key === 'bbox') continue;
+    if (key === 'categories' || key === 'bbox' || key === 'lock') continue;
     const v = first(value);
     if (v !== undefined) query.set(key, v);
   }
-  const chosen = (categories ?? (fresh ? defaultCategories.join(',') : ''))
-    .split(',')
-    .map((c) => c.trim())
-    .filter((c): c is TMainCategory => (MAIN_CATEGORIES as readonly string[]).includes(c));
-  if (chosen.length > 0) query.set('cat', [...new Set(chosen)].join(','));
+  const chosen = parseCategories(categories ?? first(params.cat) ?? (fresh ? defaultCategories.join(',') : ''));
+  query.delete('cat');
+  if (chosen.length > 0) query.set('cat', chosen.join(','));
   const at = bbox === undefined ? null : cameraForBbox(bbox);
   if (at) query.set('at', at);
-  if (first(params.live) === '1' || first(params.live) === 'true') query.set('live', '1');
+  const live = first(params.live) === '1' || first(params.live) === 'true';
+  query.delete('live');
+  if (live) query.set('live', '1');
+
+  const locked = parseLock(lock);
+  const area = parseArea(bbox);
+  if (locked.includes('cat') && chosen.length > 0) query.set('pcat', chosen.join(','));
+  if (locked.includes('live') && live) query.set('plive', '1');
+  if (locked.includes('area') && area) query.set('parea', formatArea(area));
+  applyBrandLocks(query, brandLocks);
   return query.toString();
+}
+
+/** The preset parts a brand locks in every embed (lib/brand/schema.ts `lockedPreset`). */
+export interface BrandLocks {
+  categories?: TMainCategory[];
+  live?: boolean;
+  area?: [number, number, number, number];
+}
+
+function missingBrandLocks(params: SearchParams, locks: BrandLocks): boolean {
+  return (
+    (locks.categories !== undefined && first(params.pcat) === undefined) ||
+    (locks.live === true && first(params.plive) === undefined) ||
+    (locks.area !== undefined && first(params.parea) === undefined)
+  );
+}
+
+/**
+ * Writes the brand's locks over whatever the URL says: a partner page of that brand cannot widen them. The URL's
+ * categories are kept where they fall inside the brand's; the map starts on the brand's area unless the URL's
+ * camera is already inside it.
+ */
+function applyBrandLocks(query: URLSearchParams, locks: BrandLocks): void {
+  if (locks.categories) {
+    const allowed = locks.categories;
+    query.set('pcat', allowed.join(','));
+    const chosen = parseCategories(query.get('cat')).filter((c) => allowed.includes(c));
+    query.set('cat', (chosen.length > 0 ? chosen : allowed).join(','));
+  }
+  if (locks.live) {
+    query.set('plive', '1');
+    query.set('live', '1');
+  }
+  if (locks.area) {
+    const [west, south, east, north] = locks.area;
+    query.set('parea', formatArea({ west, south, east, north }));
+    const at = (query.get('at') ?? '').split(',').map(Number);
+    const inside = at.length === 3 && at[1]! >= west && at[1]! <= east && at[0]! >= south && at[0]! <= north;
+    if (!inside) query.set('at', cameraForBbox(locks.area.join(','))!);
+  }
 }

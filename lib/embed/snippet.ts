@@ -1,10 +1,23 @@
-import type { EmbedTarget, EmbedTheme } from './params';
+import type { TMainCategory } from '@/lib/contract/categories';
+import type { Sort } from '@/lib/explorer/state';
+import type { EmbedTarget, EmbedTheme, Lockable } from './params';
 
-/** What the snippet page lets a partner choose. */
+/** The date presets an embed can start on (a custom window would go stale on a partner's page). */
+export const EMBED_WHEN = ['', 'today', 'tonight', 'weekend', 'week'] as const;
+export type EmbedWhen = (typeof EMBED_WHEN)[number];
+
+/** What the snippet page lets a partner choose: only valid values (lib/embed/builder-draft.ts checks them). */
 export interface SnippetOptions {
-  categories: string[];
+  categories: TMainCategory[];
+  /** `minLng,minLat,maxLng,maxLat`, or '' for no area. */
   bbox: string;
   live: boolean;
+  when: EmbedWhen;
+  free: boolean;
+  maxPrice: number | null;
+  sort: Sort;
+  /** Preset parts visitors stay within (see lib/explorer/preset.ts). */
+  lock: Lockable[];
   locale: 'fr' | 'en';
   theme: EmbedTheme;
   target: EmbedTarget;
@@ -15,8 +28,13 @@ export interface SnippetOptions {
 export function embedUrl(origin: string, options: SnippetOptions): string {
   const query = new URLSearchParams();
   if (options.categories.length > 0) query.set('categories', options.categories.join(','));
-  if (options.bbox.trim()) query.set('bbox', options.bbox.trim());
+  if (options.bbox) query.set('bbox', options.bbox);
   if (options.live) query.set('live', '1');
+  else if (options.when) query.set('when', options.when);
+  if (options.free) query.set('free', '1');
+  else if (options.maxPrice !== null) query.set('max', String(options.maxPrice));
+  if (options.sort !== 'soonest') query.set('sort', options.sort);
+  if (options.lock.length > 0) query.set('lock', options.lock.join(','));
   query.set('locale', options.locale);
   if (options.theme !== 'light') query.set('theme', options.theme);
   if (options.target !== '_top') query.set('target', options.target);
@@ -45,4 +63,9 @@ export function embedSnippet(origin: string, title: string, options: SnippetOpti
     '  });',
     '</script>',
   ].join('\n');
+}
+
+/** The plain link: the same embed as a page of its own, for a newsletter or a button. */
+export function embedLink(origin: string, title: string, options: SnippetOptions): string {
+  return `<a href="${escapeAttribute(embedUrl(origin, options))}">${escapeAttribute(title)}</a>`;
 }

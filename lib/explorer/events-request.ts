@@ -3,6 +3,7 @@ import type { TEvent, TPagination } from '@/lib/contract';
 import type { MapView } from '@/lib/map/view';
 import { roundBounds, type Bounds } from './bounds';
 import { dateWindow } from './dates';
+import { clampToArea } from './preset';
 import type { Camera, Filters } from './state';
 
 /** How many events one viewport load draws (the API's maximum page). */
@@ -46,9 +47,18 @@ export function eventsSearchParams(bounds: Bounds, filters: Filters, center: Cam
   return p;
 }
 
-/** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
-export function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
-  return eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs));
+/**
+ * The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry,
+ * then cut to the partner's locked area, if any, so no event outside it is listed.
+ */
+export function viewSearchParams(
+  view: MapView,
+  filters: Filters,
+  nowMs: number,
+  area: Bounds | null = null,
+): URLSearchParams {
+  const bounds = clampToArea(roundBounds(view.bounds, view.camera.zoom), area);
+  return eventsSearchParams(bounds, filters, view.camera, new Date(nowMs));
 }
 
 /** A page of `/api/events`. */

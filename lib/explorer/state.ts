@@ -153,12 +153,15 @@ export function encodeState(state: ExplorerState): URLSearchParams {
   return params;
 }
 
-/** Number of filters that differ from the defaults (for the "Clear filters" affordance). */
-export function activeFilterCount(filters: Filters): number {
+/**
+ * Number of filters that differ from `base` (for the "Clear filters" affordance): the defaults, or the filters of a
+ * partner's locked preset (lib/explorer/preset.ts), which "Clear filters" returns to.
+ */
+export function activeFilterCount(filters: Filters, base: Filters = DEFAULT_FILTERS): number {
   let n = 0;
-  if (filters.live) n++;
-  if (filters.categories.length > 0) n++;
-  if (filters.when) n++;
+  if (filters.live !== base.live) n++;
+  if (filters.categories.join(',') !== base.categories.join(',')) n++;
+  if (filters.when !== base.when) n++;
   if (filters.free || filters.maxPrice !== null || filters.knownPrice) n++;
   return n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBasemapStyle, splitStyle } from './basemap-style';
+import { BASEMAP_COLORS, BASEMAP_DARK_COLORS, buildBasemapStyle, splitStyle } from './basemap-style';
 
 describe('splitStyle', () => {
   const style = buildBasemapStyle('http://localhost/basemap');
@@ -22,5 +22,18 @@ describe('splitStyle', () => {
     for (const layer of deferred.layers) {
       if ('source' in layer) expect(deferred.sources).toHaveProperty(layer.source);
     }
+  });
+});
+
+describe('buildBasemapStyle', () => {
+  it('draws a dark basemap on request, with the same layers and sources', () => {
+    const light = buildBasemapStyle('http://localhost/basemap');
+    const dark = buildBasemapStyle('http://localhost/basemap', { scheme: 'dark' });
+    expect(dark.layers.map((l) => l.id)).toEqual(light.layers.map((l) => l.id));
+    expect(dark.sources).toEqual(light.sources);
+    const paint = (style: typeof light, id: string) => JSON.stringify(style.layers.find((l) => l.id === id)?.paint);
+    expect(paint(dark, 'water')).toContain(BASEMAP_DARK_COLORS.water);
+    expect(paint(dark, 'land')).toContain(BASEMAP_DARK_COLORS.land);
+    expect(paint(light, 'land')).toContain(BASEMAP_COLORS.land);
   });
 });

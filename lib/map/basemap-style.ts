@@ -12,6 +12,20 @@ export const BASEMAP_COLORS = {
   labelHalo: '#f4f1ea',
 } as const;
 
+/** The same roles for a dark page (`theme=dark`, or `auto` on a dark system): dark land and sea, light labels. */
+export const BASEMAP_DARK_COLORS: Record<keyof typeof BASEMAP_COLORS, string> = {
+  water: '#0e1a24',
+  land: '#1f262f',
+  landOutline: '#2c3540',
+  border: '#5d6877',
+  coast: '#2f4a5c',
+  graticule: '#1d3140',
+  label: '#b8c2cf',
+  labelHalo: '#12161c',
+};
+
+export type BasemapScheme = 'light' | 'dark';
+
 /** Files the basemap generator (scripts/build-basemap.ts) writes under public/basemap/. */
 export const BASEMAP_FILES = {
   land: 'land.geojson',
@@ -25,11 +39,12 @@ export const BASEMAP_FILES = {
  * country names. It has no `glyphs` URL, so MapLibre renders the labels with a local font (no network at all).
  * `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it must be absolute).
  */
-export function buildBasemapStyle(baseUrl: string): StyleSpecification {
+export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapScheme } = {}): StyleSpecification {
   const url = (file: string) => `${baseUrl.replace(/\/+$/, '')}/${file}`;
+  const colors = options.scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS;
   return {
     version: 8,
-    name: 'Eventmap offline',
+    name: options.scheme === 'dark' ? 'Eventmap offline dark' : 'Eventmap offline',
     sources: {
       land: { type: 'geojson', data: url(BASEMAP_FILES.land), tolerance: 0.6 },
       borders: { type: 'geojson', data: url(BASEMAP_FILES.borders), tolerance: 0.6 },
@@ -37,21 +52,21 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
       graticule: { type: 'geojson', data: url(BASEMAP_FILES.graticule) },
     },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLORS.water } },
+      { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
       {
         id: 'graticule',
         type: 'line',
         source: 'graticule',
         maxzoom: 7,
-        paint: { 'line-color': BASEMAP_COLORS.graticule, 'line-width': 0.6, 'line-opacity': 0.6 },
+        paint: { 'line-color': colors.graticule, 'line-width': 0.6, 'line-opacity': 0.6 },
       },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
+      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colors.land } },
       {
         id: 'coastline',
         type: 'line',
         source: 'land',
         paint: {
-          'line-color': BASEMAP_COLORS.coast,
+          'line-color': colors.coast,
           'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
         },
       },
@@ -61,7 +76,7 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
         source: 'borders',
         layout: { 'line-join': 'round' },
         paint: {
-          'line-color': BASEMAP_COLORS.border,
+          'line-color': colors.border,
           'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.8],
           'line-dasharray': [3, 2],
         },
@@ -81,8 +96,8 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
           'text-max-width': 8,
         },
         paint: {
-          'text-color': BASEMAP_COLORS.label,
-          'text-halo-color': BASEMAP_COLORS.labelHalo,
+          'text-color': colors.label,
+          'text-halo-color': colors.labelHalo,
           'text-halo-width': 1.5,
         },
       },

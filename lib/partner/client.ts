@@ -14,6 +14,7 @@ import {
 import { PartnerError, sanitizeRetryAfter } from './errors';
 import { partnerOperations as ops, type PartnerOperation, type SearchInput } from './operations';
 import { acceptEncodingFor, exchange as httpExchange, ExchangeError } from './http-exchange';
+import { rewritePublicLinks } from './public-links';
 import { TokenCache } from './token-cache';
 
 export interface PartnerClientOptions {
@@ -25,6 +26,8 @@ export interface PartnerClientOptions {
   timeoutMs: number;
   /** `full`: zod-validate every success body; `off`: JSON only (production speed). */
   validate: 'full' | 'off';
+  /** The service origin whose public links become same-origin paths (lib/partner/public-links.ts); none: untouched. */
+  linksOrigin?: string | null;
   /** Injectable clock (token expiry) for tests. */
   now?: () => number;
   refreshAheadMs?: number;
@@ -177,7 +180,8 @@ export class PartnerClient {
     if (exchange.status < 200 || exchange.status >= 300) {
       throw this.httpError(operation.method, operation.path, exchange);
     }
-    return exchange;
+    const { linksOrigin } = this.options;
+    return linksOrigin ? { ...exchange, bytes: rewritePublicLinks(exchange.bytes, linksOrigin) } : exchange;
   }
 
   private httpError(method: string, path: string, exchange: Exchange): PartnerError {

@@ -26,6 +26,7 @@ export function createPartner(settings: {
   sessionSecret: string;
   timeoutMs?: number;
   validate?: 'full' | 'off';
+  linksOrigin?: string | null;
   secureCookie?: boolean;
   now?: () => number;
   refreshAheadMs?: number;
@@ -37,6 +38,7 @@ export function createPartner(settings: {
       clientSecret: settings.clientSecret,
       timeoutMs: settings.timeoutMs ?? 5000,
       validate: settings.validate ?? 'full',
+      linksOrigin: settings.linksOrigin ?? null,
       now: settings.now,
       refreshAheadMs: settings.refreshAheadMs,
     }),
@@ -59,6 +61,7 @@ export function getPartner(): Partner {
       sessionSecret: env.sessionSecret,
       timeoutMs: env.partnerTimeoutMs,
       validate: env.partnerValidateResponses,
+      linksOrigin: env.partnerLinksOrigin,
       secureCookie: env.nodeEnv === 'production',
     });
   }

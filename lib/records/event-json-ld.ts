@@ -70,7 +70,8 @@ export function eventJsonLd(event: TEvent, pageUrl: string, now: number): JsonLd
     },
   };
   if (event.description) doc.description = summary(event.description, 300);
-  if (image) doc.image = [image];
+  // Served through the app, images are paths: crawlers need them absolute.
+  if (image) doc.image = [new URL(image, pageUrl).toString()];
   if (event.performers.length > 0) {
     doc.performer = event.performers.map((p) => ({ '@type': 'PerformingGroup', name: p.name }));
   }

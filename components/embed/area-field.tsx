@@ -1,0 +1,145 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import type { BuilderDraft, DraftErrors } from '@/lib/embed/builder-draft';
+import { cameraFitting } from '@/lib/embed/params';
+import type { Bounds } from '@/lib/explorer/bounds';
+import { formatArea, parseArea } from '@/lib/explorer/preset';
+import type { Camera } from '@/lib/explorer/state';
+import type { EmbedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
+import type { CameraRequest } from '@/lib/map/view';
+import { AreaMap } from './area-map';
+import { FieldError } from './field-error';
+import styles from './snippet-builder.module.css';
+import { TownInput } from './town-input';
+
+export interface AreaFieldProps {
+  t: EmbedBuilderMessages;
+  draft: BuilderDraft;
+  error: DraftErrors['area'];
+  update: (patch: Partial<BuilderDraft>) => void;
+  map: { mapLibPath: string; mapStyleUrl: string | undefined; defaultCamera: Camera };
+}
+
+/** The map's frame, cut to the world a bbox can name (far out, a map shows more than ±180° and ±85°). */
+function worldClamped(bounds: Bounds): Bounds {
+  return {
+    west: Math.max(-180, bounds.west),
+    south: Math.max(-85, bounds.south),
+    east: Math.min(180, bounds.east),
+    north: Math.min(85, bounds.north),
+  };
+}
+
+/** Frames the map reports without the partner moving it: at most this many while it goes to a typed area. */
+const MAX_ABSORBED_FRAMES = 3;
+
+/** Whether a frame is the map showing `area` (it holds the area and fits it in one dimension, within a quarter). */
+function frames(bounds: Bounds, area: Bounds): boolean {
+  const slack = 1e-4;
+  const holds =
+    bounds.west <= area.west + slack &&
+    bounds.east >= area.east - slack &&
+    bounds.south <= area.south + slack &&
+    bounds.north >= area.north - slack;
+  const fitsWidth = bounds.east - bounds.west <= (area.east - area.west) * 1.25;
+  const fitsHeight = bounds.north - bounds.south <= (area.north - area.south) * 1.25;
+  return holds && (fitsWidth || fitsHeight);
+}
+
+/**
+ * A typed area moves the map; the frames the map reports until it shows that area (its first load, the move itself)
+ * must not overwrite what the partner typed. Later frames are the partner panning or zooming, and do.
+ */
+function useTypedArea() {
+  const pending = useRef<{ area: Bounds; absorbed: number } | null>(null);
+  return {
+    expect: (area: Bounds) => {
+      pending.current = { area, absorbed: 0 };
+    },
+    absorbs: (bounds: Bounds): boolean => {
+      const wait = pending.current;
+      if (!wait) return false;
+      wait.absorbed += 1;
+      if (frames(bounds, wait.area) || wait.absorbed >= MAX_ABSORBED_FRAMES) pending.current = null;
+      return true;
+    },
+  };
+}
+
+/** Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). */
+function useAreaCamera() {
+  const box = useRef<HTMLDivElement>(null);
+  const [request, setRequest] = useState<CameraRequest | null>(null);
+  const show = (area: Bounds) => {
+    const { clientWidth = 600, clientHeight = 400 } = box.current ?? {};
+    setRequest((r) => ({
+      camera: cameraFitting(area, clientWidth, clientHeight),
+      seq: (r?.seq ?? 0) + 1,
+      animate: false,
+    }));
+  };
+  return { box, request, show };
+}
+
+/** The area: none, or one chosen on a live map, by town, or typed as coordinates; an invalid one is explained. */
+export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
+  const id = useId();
+  const { box, request, show } = useAreaCamera();
+  const typed = useTypedArea();
+  return (
+    <fieldset className={styles.group}>
+      <legend>{t.area}</legend>
+      <div className={styles.choices}>
+        {(['none', 'map'] as const).map((mode) => (
+          <label key={mode} className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={draft.areaMode === mode}
+              onChange={() => update({ areaMode: mode })}
+            />
+            {mode === 'none' ? t.areaNone : t.areaMap}
+          </label>
+        ))}
+      </div>
+      {draft.areaMode === 'map' && (
+        <>
+          <p className={styles.hint}>{t.areaMapHint}</p>
+          <div ref={box}>
+            <AreaMap
+              {...map}
+              label={t.areaMapLabel}
+              noMapMessage={t.noMap}
+              initialCamera={map.defaultCamera}
+              cameraRequest={request}
+              onFrame={(bounds) => {
+                if (!typed.absorbs(bounds)) update({ areaText: formatArea(worldClamped(bounds)) });
+              }}
+            />
+          </div>
+          <TownInput t={t} onTown={show} />
+          <label htmlFor={`${id}-bbox`}>{t.bbox}</label>
+          <input
+            id={`${id}-bbox`}
+            value={draft.areaText}
+            inputMode="decimal"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-bbox-error` : undefined}
+            data-testid="area-text"
+            onChange={(e) => {
+              update({ areaText: e.target.value });
+              const area = parseArea(e.target.value);
+              if (area) {
+                typed.expect(area);
+                show(area);
+              }
+            }}
+          />
+          <FieldError id={`${id}-bbox-error`} message={error ? t.areaInvalid : undefined} />
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Page, Response } from '@playwright/test';
+import type { TEvent } from '../lib/contract';
+import { expect, test } from './fixtures/test';
+
+/*
+ * The embed builder (/embed/snippet) as a partner uses it, and the locked preset of the embed it gives.
+ */
+
+function parseBbox(text: string): [number, number, number, number] {
+  const parts = text.split(',').map(Number);
+  expect(parts).toHaveLength(4);
+  return parts as [number, number, number, number];
+}
+
+async function snippetSrc(page: Page): Promise<URL> {
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const src = /src="([^"]+)"/.exec(snippet)?.[1]?.replace(/&amp;/g, '&');
+  expect(src, snippet).toBeTruthy();
+  return new URL(src!);
+}
+
+test('the area chosen on the map lands in the snippet, and the preview lists only events inside it', async ({
+  page,
+}) => {
+  await page.goto('/embed/snippet');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embed the Eventmap map');
+  // Categories carry their translated names.
+  await expect(page.getByRole('checkbox', { name: 'Workshop' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  const areaText = page.getByTestId('area-text');
+  // The map's frame is the area as soon as the map is up.
+  await expect(areaText).toHaveValue(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+  await page.getByLabel('Town').fill('Lyon');
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[0]).toBeGreaterThan(4.6);
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[2]).toBeLessThan(5.1);
+
+  // Panning the map moves the area with it.
+  const before = await areaText.inputValue();
+  const map = page.getByTestId('area-map');
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 20, { steps: 8 });
+  await page.mouse.up();
+  await expect(areaText).not.toHaveValue(before);
+  const area = parseBbox(await areaText.inputValue());
+  expect(area[0]).toBeGreaterThan(4.6);
+  expect(area[2]).toBeLessThan(5.2);
+
+  const events: TEvent[] = [];
+  page.on('response', (response: Response) => {
+    const frameUrl = response.request().frame().url();
+    if (new URL(response.url()).pathname !== '/api/events' || !frameUrl.includes('parea=')) return;
+    void response.json().then(
+      (body: { data: TEvent[] }) => events.push(...body.data),
+      () => {},
+    );
+  });
+  await page.getByLabel('Language').selectOption('en');
+  await page.getByRole('checkbox', { name: /^Area — / }).check();
+  const src = await snippetSrc(page);
+  expect(src.searchParams.get('bbox')).toBe(await areaText.inputValue());
+  expect(src.searchParams.get('lock')).toBe('area');
+
+  const preview = page.frameLocator('[data-testid="embed-preview"]');
+  await expect(preview.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+  await expect.poll(() => events.length).toBeGreaterThan(0);
+  const [west, south, east, north] = area;
+  const epsilon = 1e-3;
+  for (const event of events) {
+    const lng = event.mapPlace?.lng ?? event.place.address.lng;
+    const lat = event.mapPlace?.lat ?? event.place.address.lat;
+    expect(lng, `${event.name} (${lng},${lat})`).toBeGreaterThanOrEqual(west - epsilon);
+    expect(lng, event.name).toBeLessThanOrEqual(east + epsilon);
+    expect(lat, event.name).toBeGreaterThanOrEqual(south - epsilon);
+    expect(lat, event.name).toBeLessThanOrEqual(north + epsilon);
+  }
+});
+
+test('an invalid area is explained beside its field and the snippet keeps the last valid one', async ({ page }) => {
+  await page.goto('/embed/snippet');
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  const areaText = page.getByTestId('area-text');
+  await areaText.fill('4.77,45.707,4.9,45.808');
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe('4.77,45.707,4.9,45.808');
+
+  await areaText.fill('lyon');
+  await expect(areaText).toHaveAttribute('aria-invalid', 'true');
+  const error = page.getByRole('alert').filter({ hasText: 'Enter four numbers' });
+  await expect(error).toBeVisible();
+  await expect(areaText).toHaveAttribute('aria-describedby', (await error.getAttribute('id'))!);
+  expect((await snippetSrc(page)).searchParams.get('bbox')).toBe('4.77,45.707,4.9,45.808');
+  expect(await page.getByTestId('embed-snippet').inputValue()).not.toContain('lyon');
+
+  // The height too: a value out of range is explained and not used.
+  await page.getByLabel('Initial height (px)').fill('12');
+  await expect(page.getByRole('alert').filter({ hasText: 'from 300 to 2000' })).toBeVisible();
+  expect(await page.getByTestId('embed-snippet').inputValue()).toContain('height="600"');
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the builder speaks French', async ({ page }) => {
+    await page.goto('/embed/snippet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Intégrer la carte Eventmap');
+    await expect(page.getByRole('checkbox', { name: 'Atelier' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Une zone que je choisis' })).toBeVisible();
+  });
+});
+
+test('a locked preset survives "Clear filters", and an empty embed offers a way out', async ({ page }) => {
+  await page.goto('/embed?locale=en&categories=musique,spectacle&lock=cat&bbox=-5,42,8,51');
+  await expect(page).toHaveURL(/pcat=musique%2Cspectacle|pcat=musique,spectacle/);
+  const filters = page.getByRole('group', { name: 'Filters' });
+  // Only the locked categories are offered.
+  await expect(filters.getByRole('button', { name: 'Music', exact: true })).toBeVisible();
+  await expect(filters.getByRole('button', { name: 'Workshop', exact: true })).toHaveCount(0);
+  await expect(filters.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+
+  await filters.getByRole('button', { name: 'Music', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]cat=spectacle(&|$)/);
+  await filters.getByLabel('Price', { exact: true }).selectOption('free');
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/[?&]cat=musique%2Cspectacle(&|$)|[?&]cat=musique,spectacle(&|$)/);
+  await expect(page).not.toHaveURL(/[?&]free=1/);
+  await expect(filters.getByRole('button', { name: 'Music', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters.getByRole('button', { name: 'Show', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // Live now, locked, over a patch of sea: nothing is on, nothing can be widened but the area.
+  await page.goto('/embed?locale=en&live=1&lock=live&bbox=-30,40,-29,41');
+  await expect(page.getByTestId('empty-state')).toContainText('Nothing live here right now.');
+  await expect(page.getByRole('button', { name: 'Live now' })).toBeDisabled();
+  await expect(page.getByTestId('empty-state').getByRole('button', { name: 'Zoom out' })).toBeVisible();
+  // Unlocked, the nearest widening is later dates.
+  await page.goto('/embed?locale=en&live=1&bbox=-30,40,-29,41');
+  const later = page.getByTestId('empty-state').getByRole('button', { name: 'Show what’s on later' });
+  await expect(later).toBeVisible();
+  await later.click();
+  await expect(page).not.toHaveURL(/[?&]live=1/);
+});

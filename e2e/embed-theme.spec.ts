@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+
+/*
+ * The embed's themes: every control at WCAG AA contrast in both (axe, with the filters that showed the problem —
+ * "Clear filters" and the category chips — on screen), and `theme=auto` following the visitor's system setting.
+ */
+
+const FILTERED = '/embed?locale=en&categories=musique&bbox=-5,42,8,51';
+
+async function openWithResults(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' }).first()).toBeVisible();
+  await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the ${theme} embed has no serious or critical accessibility violation`, async ({ page }) => {
+    await openWithResults(page, `${FILTERED}&theme=${theme}`);
+    await expect(page.locator('main.embed')).toHaveAttribute('data-theme', theme);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test.describe('on a system set to dark', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('theme=auto draws the embed dark, and light stays light', async ({ page }) => {
+    const background = () => page.locator('main.embed').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await openWithResults(page, `${FILTERED}&theme=auto`);
+    expect(await background()).toBe('rgb(18, 22, 28)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await openWithResults(page, `${FILTERED}&theme=light`);
+    expect(await background()).not.toBe('rgb(18, 22, 28)');
+  });
+});
