@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { DEFAULT_CAMERA, DEFAULT_FILTERS, activeFilterCount, type Camera } from '@/lib/explorer/state';
+import { boundsContain } from '@/lib/map/you-are-here';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { ExplorerHeader } from './explorer-header';
@@ -14,9 +15,10 @@ import { browserQueryClient } from './query-client';
 import { ResultsPanel } from './results-panel';
 import { useExplorerCamera } from './use-explorer-camera';
 import { useExplorerState } from './use-explorer-state';
+import { useFitResults } from './use-fit-results';
+import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
 import { useNearMe } from './use-near-me';
-import { useViewEvents } from './use-view-events';
 
 export interface ExplorerProps {
   /** MAP_STYLE_URL, when the operator set one; otherwise the offline basemap. */
@@ -62,7 +64,7 @@ function ExplorerView({
   languageSwitcher,
 }: ExplorerProps) {
   const t = explorerMessages(locale);
-  const { state, setFilters, setCamera, setSelected } = useExplorerState();
+  const { state, setFilters, setCamera, setSelected, setQuery } = useExplorerState();
   const { filters, selected } = state;
   const { mode, onMapFailure } = useMapMode();
   const mapAreaRef = useRef<HTMLDivElement>(null);
@@ -74,7 +76,10 @@ function ExplorerView({
     setCamera,
   });
   const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
-  const { query, events, total, nowMs, firstLoad, updating } = useViewEvents(camera.view, filters);
+  const list = useListSource(state.q, camera.view, filters);
+  const { events } = list;
+  useFitResults(state.q, events, mapAreaRef, camera.moveTo);
+  const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
   const [hovered, setHovered] = useState<number | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
@@ -92,7 +97,12 @@ function ExplorerView({
           brand={brand}
           chrome={chrome}
           center={center}
-          onPlace={(p) => camera.moveTo({ ...p, zoom: 15 })}
+          onPlace={(p) => {
+            camera.moveTo(p);
+            // A town or venue chosen from the results view leaves it; Back returns to the results.
+            if (state.q !== null) setQuery(null, 'replace');
+          }}
+          search={{ query: state.q, onSearchAll: (q) => setQuery(q) }}
           nearMe={nearMe}
           languageSwitcher={languageSwitcher}
         />
@@ -103,13 +113,14 @@ function ExplorerView({
             t={t}
             mode={mode}
             events={events}
-            total={total}
-            nowMs={nowMs}
+            total={list.total}
+            nowMs={list.nowMs}
             selected={selected}
             onHover={setHovered}
-            loading={{ first: firstLoad, updating, fetching: query.isFetching }}
-            error={{ failed: query.isError, retry: () => void query.refetch() }}
-            answered={query.data !== undefined}
+            loading={list.loading}
+            error={list.error}
+            answered={list.answered}
+            search={list.search && { ...list.search, onClose: () => setQuery(null) }}
             notice={nearMe.message}
             onZoomOut={showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
             onClearFilters={activeFilterCount(filters) > 0 ? clearFilters : null}
@@ -125,7 +136,8 @@ function ExplorerView({
             cameraRequest={camera.cameraRequest}
             mapStyleUrl={mapStyleUrl}
             events={events}
-            eventsSettled={query.data !== undefined || query.isError}
+            eventsSettled={list.settled}
+            youAreHere={here ? nearMe.position : null}
             highlighted={highlighted}
             onViewChange={camera.onViewChange}
             onSelect={(id) => {

@@ -6,6 +6,8 @@ import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import { ResultsList } from './results-list';
+import { SearchResultsHeading, searchEmptyMessage, searchSummary } from './search-results-heading';
+import type { SearchListState } from './use-list-source';
 import type { MapMode } from './use-map-mode';
 
 export interface ResultsPanelProps {
@@ -30,6 +32,8 @@ export interface ResultsPanelProps {
   onClearFilters: (() => void) | null;
   /** On a phone the panel is a sheet over the map: whether it is open. */
   sheet: { open: boolean; toggle: () => void };
+  /** The results view (a `q`): its heading, count and empty message replace the viewport's; null for the viewport. */
+  search?: (SearchListState & { onClose: () => void }) | null;
 }
 
 function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: number): string {
@@ -43,7 +47,11 @@ function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: 
 export function ResultsPanel(props: ResultsPanelProps) {
   const { locale, t, mode, events, loading, error, answered, sheet } = props;
   const listOnly = mode === 'no-webgl' || mode === 'lost';
-  const summary = answered && !error.failed ? summaryText(t, locale, props.total, events.length) : '';
+  const search = props.search ?? null;
+  const count = search
+    ? searchSummary(t, locale, search, events.length)
+    : summaryText(t, locale, props.total, events.length);
+  const summary = answered && !error.failed ? count : '';
   return (
     <section
       className={styles.panel}
@@ -65,6 +73,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           {props.notice}
         </p>
       )}
+      {search && <SearchResultsHeading t={t} search={search} onClose={search.onClose} />}
       <div className={styles.summary}>
         <p role="status" aria-live="polite" className={styles.summaryText} data-testid="results-summary">
           {loading.first ? t.loading : summary}
@@ -93,6 +102,7 @@ function ResultsBody({
   answered,
   onZoomOut,
   onClearFilters,
+  search,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -116,9 +126,9 @@ function ResultsBody({
   if (answered && events.length === 0) {
     return (
       <div className={styles.state}>
-        <p className={styles.stateTitle}>{t.empty}</p>
+        <p className={styles.stateTitle}>{search ? searchEmptyMessage(t, search) : t.empty}</p>
         <p className={styles.stateActions}>
-          {onZoomOut && (
+          {onZoomOut && !search && (
             <button type="button" className="button" onClick={onZoomOut}>
               {t.zoomOut}
             </button>

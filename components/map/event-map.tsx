@@ -7,12 +7,14 @@ import type { TEvent } from '@/lib/contract';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Camera } from '@/lib/explorer/state';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
+import type { Position } from '@/lib/map/you-are-here';
 import type { CameraRequest, MapView } from '@/lib/map/view';
 import { INTERACTIVE_LAYER_IDS, clusterLayer, highlightLayer, pointLayer } from './layers';
 import { useDeferredBasemap } from './use-deferred-basemap';
 import { useEventsLayers } from './use-events-layers';
 import { useMapPointer } from './use-map-pointer';
 import { useMapStyle } from './use-map-style';
+import { useYouAreHereLayer } from './use-you-are-here-layer';
 
 export interface EventMapProps {
   /** MapLibre, loading or loaded (loadMapLibre): react-map-gl builds the map once it is there. */
@@ -30,6 +32,8 @@ export interface EventMapProps {
   onHover: (id: number | null) => void;
   /** WebGL went away (context lost): the page falls back to the list. */
   onFailure: () => void;
+  /** The visitor's position from "near me", drawn while the view shows it. */
+  youAreHere?: Position | null;
 }
 
 function viewOf(map: MapRef): MapView {
@@ -95,6 +99,7 @@ export function EventMap(props: EventMapProps) {
   useCameraRequests(mapRef, cameraRequest);
   const onIdle = useDrawnCount(mapRef, containerRef, data);
   const pointer = useMapPointer(mapRef, onSelect, onHover);
+  useYouAreHereLayer(mapRef, containerRef, props.youAreHere ?? null, loaded);
 
   return (
     <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">

@@ -5,3 +5,4 @@ export * from './login';
 export * from './params';
 export * from './records';
 export * from './search';
+export * from './towns';
