@@ -45,8 +45,13 @@ describe('search results in the list', () => {
     expect(events[0]).toMatchObject({ id: 1, mapPlace: null, place: { name: 'Hall', address: { city: 'Lyon' } } });
   });
 
-  it('keeps upcoming events, soonest first, under the default filters', () => {
-    const events = searchItemsToEvents([item(1, '2026-12-09'), item(2, '2026-11-20'), item(3, '2026-12-03')]);
+  it('keeps the next seven days, soonest first, under the default filters, as the filter bar says', () => {
+    const events = searchItemsToEvents([
+      item(1, '2026-12-07'),
+      item(2, '2026-11-20'),
+      item(3, '2026-12-03'),
+      item(4, '2026-12-20'),
+    ]);
     expect(filterSearchEvents(events, DEFAULT_FILTERS, NOW).map((e) => e.id)).toEqual([3, 1]);
   });
 
@@ -60,11 +65,12 @@ describe('search results in the list', () => {
     ]);
     const ids = (patch: Partial<typeof DEFAULT_FILTERS>) =>
       filterSearchEvents(events, { ...DEFAULT_FILTERS, ...patch }, NOW).map((e) => e.id);
-    expect(ids({ categories: ['expo'] })).toEqual([3]);
+    const later = { when: 'custom' as const, from: '2026-12-15', to: '2026-12-31' };
+    expect(ids({ categories: ['expo'] })).toEqual([]);
+    expect(ids({ categories: ['expo'], ...later })).toEqual([3]);
     expect(ids({ free: true, knownPrice: true })).toEqual([1]);
-    expect(ids({ maxPrice: 30 })).toEqual([1, 3]);
-    expect(ids({ when: 'custom', from: '2026-12-15', to: '2026-12-31' })).toEqual([3]);
-    expect(ids({ sort: 'cheapest' })).toEqual([1, 2, 3]);
+    expect(ids({ maxPrice: 30 })).toEqual([1]);
+    expect(ids({ sort: 'cheapest', when: 'custom', from: '2026-12-01', to: '2026-12-31' })).toEqual([1, 2, 3]);
   });
 });
 

@@ -79,13 +79,18 @@ function passesPrice(e: TEvent, filters: Filters): boolean {
   return true;
 }
 
+/** The API's date window when a request names no end: a week from its start ("Next 7 days" in the filters). */
+const DEFAULT_WINDOW_MS = 7 * 24 * 3600_000;
+
 /**
  * The filters of the explorer applied to search results in the browser, as `/api/events` applies them upstream:
- * categories, live now or a date window (else: not over yet), price. Sorted as asked; `nearest` keeps the search
- * rank, since the results view is not about the map's centre.
+ * categories, live now or a date window (by default the next seven days, as the filter bar says), price. Sorted as
+ * asked; `nearest` keeps the search rank, since the results view is not about the map's centre.
  */
 export function filterSearchEvents(events: readonly TEvent[], filters: Filters, now: number): TEvent[] {
-  const window = dateWindow(filters, new Date(now));
+  const chosen = dateWindow(filters, new Date(now));
+  const from = chosen?.from ?? now;
+  const window = { from, to: chosen?.to ?? from + DEFAULT_WINDOW_MS };
   const kept = events.filter((e) => {
     const category = e.categories[0]?.mainCategory;
     if (filters.categories.length > 0 && !(filters.categories as string[]).includes(category ?? '')) return false;
@@ -93,9 +98,7 @@ export function filterSearchEvents(events: readonly TEvent[], filters: Filters, 
     const end = wireInstant(e.endDate);
     if (filters.live) {
       if (!isLiveAt(e, now)) return false;
-    } else if (window) {
-      if ((window.to !== null && start > window.to) || (window.from !== null && end < window.from)) return false;
-    } else if (end < now) {
+    } else if (start > window.to || end < window.from) {
       return false;
     }
     return passesPrice(e, filters);
