@@ -28,6 +28,9 @@ test.describe('search', () => {
     // Towns lead when the text is a town's name.
     await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Lyon');
     await snap(page, testInfo, 'lyon suggestions');
+    // The open combobox: groups, options with pictures, the live status line.
+    const axe = await new AxeBuilder({ page }).include('header').analyze();
+    expect(axe.violations).toEqual([]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => cameraOf(page)?.lat ?? 0, { timeout: 15_000 }).toBeCloseTo(45.75, 1);

@@ -74,6 +74,17 @@ function comboboxKeyHandler(c: ComboboxKeyContext) {
   };
 }
 
+/** Marks the frame that first shows a settled list for a text (`eventmap:suggestions-shown`, read by bench/search-ui.ts). */
+function useShownMark(shownText: string | null) {
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownText === null || marked.current === shownText) return;
+    marked.current = shownText;
+    const frame = requestAnimationFrame(() => performance.mark('eventmap:suggestions-shown'));
+    return () => cancelAnimationFrame(frame);
+  }, [shownText]);
+}
+
 /** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
 export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = '' }: SearchBoxProps) {
   const t = explorerMessages(locale);
@@ -96,6 +107,7 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
 
   const suggestions = useSearchSuggestions(text, center);
   const { options } = suggestions;
+  useShownMark(suggestions.settled && options.length > 0 ? text.trim() : null);
   const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
   const setActive = (index: number) => {
     const option = options[index];
