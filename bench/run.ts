@@ -28,6 +28,7 @@ const BENCH_MODULES: BenchModule[] = [
   { file: 'seed.ts', args: [events] },
   { file: 'events.ts', args: argv },
   { file: 'search.ts', args: argv },
+  { file: 'gazetteer.ts', args: [] },
   {
     file: 'proxy.ts',
     args: [],

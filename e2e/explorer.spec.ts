@@ -137,7 +137,7 @@ test.describe('map explorer', () => {
     await page.keyboard.type(typed);
     await expect(search).toHaveAttribute('aria-expanded', 'true');
     // Let the debounced search settle on the full text before moving through the results.
-    await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /\d+ best match(es)?/ })).toBeVisible();
     // An event may carry the performer's name too: take the option of the Performers group.
     const option = page.getByRole('group', { name: 'Performers' }).getByRole('option', {
       name: new RegExp(performer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),

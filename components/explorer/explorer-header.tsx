@@ -16,7 +16,9 @@ export interface ExplorerHeaderProps {
   chrome: boolean;
   /** Where search ranks places from (the map's centre). */
   center: Camera;
-  onPlace: (place: { lng: number; lat: number }) => void;
+  onPlace: (place: Camera) => void;
+  /** The search box's Enter, its text, and the results view's query it opens with. */
+  search: { onSearchAll: (q: string) => void; query: string | null };
   nearMe: { locating: boolean; locate: () => void };
   languageSwitcher?: ReactNode;
 }
@@ -29,6 +31,7 @@ export function ExplorerHeader({
   chrome,
   center,
   onPlace,
+  search,
   nearMe,
   languageSwitcher,
 }: ExplorerHeaderProps) {
@@ -47,7 +50,13 @@ export function ExplorerHeader({
           <span data-testid="brand-name">{brand.name}</span>
         </AppLink>
       )}
-      <SearchBox locale={locale} center={center} onPlace={onPlace} />
+      <SearchBox
+        locale={locale}
+        center={center}
+        onPlace={onPlace}
+        onSearchAll={search.onSearchAll}
+        initialText={search.query ?? ''}
+      />
       {chrome && (
         <button type="button" className={styles.nearMe} onClick={nearMe.locate} disabled={nearMe.locating}>
           <svg

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { DEFAULT_CAMERA, type Camera } from '@/lib/explorer/state';
+import { boundsContain } from '@/lib/map/you-are-here';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { ExplorerHeader } from './explorer-header';
@@ -14,10 +15,11 @@ import { browserQueryClient } from './query-client';
 import { ResultsPanel } from './results-panel';
 import { useExplorerCamera } from './use-explorer-camera';
 import { useExplorerState } from './use-explorer-state';
+import { useFitResults } from './use-fit-results';
+import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
 import { useNearMe } from './use-near-me';
 import { usePresetFilters } from './use-preset-filters';
-import { useViewEvents } from './use-view-events';
 
 export interface ExplorerProps {
   /** MAP_STYLE_URL, when the operator set one; otherwise the offline basemap. */
@@ -63,7 +65,7 @@ function ExplorerView({
   languageSwitcher,
 }: ExplorerProps) {
   const t = explorerMessages(locale);
-  const { state, preset, setFilters, setCamera, setSelected } = useExplorerState();
+  const { state, preset, setFilters, setCamera, setSelected, setQuery } = useExplorerState();
   const { filters, selected } = state;
   const { mode, onMapFailure } = useMapMode();
   const mapAreaRef = useRef<HTMLDivElement>(null);
@@ -75,7 +77,10 @@ function ExplorerView({
     setCamera,
   });
   const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
-  const { query, events, total, nowMs, firstLoad, updating } = useViewEvents(camera.view, filters, preset.area);
+  const list = useListSource(state.q, camera.view, filters, preset.area);
+  const { events } = list;
+  useFitResults(state.q, events, mapAreaRef, camera.moveTo);
+  const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
   const presetFilters = usePresetFilters(filters, preset, setFilters);
   const [hovered, setHovered] = useState<number | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -93,7 +98,12 @@ function ExplorerView({
           brand={brand}
           chrome={chrome}
           center={center}
-          onPlace={(p) => camera.moveTo({ ...p, zoom: 15 })}
+          onPlace={(p) => {
+            camera.moveTo(p);
+            // A town or venue chosen from the results view leaves it; Back returns to the results.
+            if (state.q !== null) setQuery(null, 'replace');
+          }}
+          search={{ query: state.q, onSearchAll: (q) => setQuery(q) }}
           nearMe={nearMe}
           languageSwitcher={languageSwitcher}
         />
@@ -111,13 +121,14 @@ function ExplorerView({
             t={t}
             mode={mode}
             events={events}
-            total={total}
-            nowMs={nowMs}
+            total={list.total}
+            nowMs={list.nowMs}
             selected={selected}
             onHover={setHovered}
-            loading={{ first: firstLoad, updating, fetching: query.isFetching }}
-            error={{ failed: query.isError, retry: () => void query.refetch() }}
-            answered={query.data !== undefined}
+            loading={list.loading}
+            error={list.error}
+            answered={list.answered}
+            search={list.search && { ...list.search, onClose: () => setQuery(null) }}
             notice={nearMe.message}
             onZoomOut={showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
             onClearFilters={presetFilters.onClearFilters}
@@ -136,7 +147,8 @@ function ExplorerView({
             mapStyleUrl={mapStyleUrl}
             maxBounds={preset.area}
             events={events}
-            eventsSettled={query.data !== undefined || query.isError}
+            eventsSettled={list.settled}
+            youAreHere={here ? nearMe.position : null}
             highlighted={highlighted}
             onViewChange={camera.onViewChange}
             onSelect={(id) => {

@@ -6,6 +6,8 @@ import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import { ResultsList } from './results-list';
+import { SearchResultsHeading, searchEmptyMessage, searchSummary } from './search-results-heading';
+import type { SearchListState } from './use-list-source';
 import type { MapMode } from './use-map-mode';
 
 export interface ResultsPanelProps {
@@ -34,6 +36,8 @@ export interface ResultsPanelProps {
   live?: boolean;
   /** On a phone the panel is a sheet over the map: whether it is open. */
   sheet: { open: boolean; toggle: () => void };
+  /** The results view (a `q`): its heading, count and empty message replace the viewport's; null for the viewport. */
+  search?: (SearchListState & { onClose: () => void }) | null;
 }
 
 function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: number): string {
@@ -47,7 +51,11 @@ function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: 
 export function ResultsPanel(props: ResultsPanelProps) {
   const { locale, t, mode, events, loading, error, answered, sheet } = props;
   const listOnly = mode === 'no-webgl' || mode === 'lost';
-  const summary = answered && !error.failed ? summaryText(t, locale, props.total, events.length) : '';
+  const search = props.search ?? null;
+  const count = search
+    ? searchSummary(t, locale, search, events.length)
+    : summaryText(t, locale, props.total, events.length);
+  const summary = answered && !error.failed ? count : '';
   return (
     <section
       className={styles.panel}
@@ -69,6 +77,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           {props.notice}
         </p>
       )}
+      {search && <SearchResultsHeading t={t} search={search} onClose={search.onClose} />}
       <div className={styles.summary}>
         <p role="status" aria-live="polite" className={styles.summaryText} data-testid="results-summary">
           {loading.first ? t.loading : summary}
@@ -99,6 +108,7 @@ function ResultsBody({
   onClearFilters,
   onLaterDates = null,
   live = false,
+  search,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -121,7 +131,14 @@ function ResultsBody({
   }
   if (answered && events.length === 0) {
     return (
-      <EmptyState t={t} onZoomOut={onZoomOut} onClearFilters={onClearFilters} onLaterDates={onLaterDates} live={live} />
+      <EmptyState
+        t={t}
+        onZoomOut={search ? null : onZoomOut}
+        onClearFilters={onClearFilters}
+        onLaterDates={onLaterDates}
+        live={live}
+        message={search ? searchEmptyMessage(t, search) : null}
+      />
     );
   }
   if (events.length === 0) return null;
@@ -138,16 +155,19 @@ function EmptyState({
   onZoomOut,
   onClearFilters,
   onLaterDates,
+  message,
 }: Pick<ResultsPanelProps, 't' | 'onZoomOut' | 'onClearFilters'> & {
   live: boolean;
   onLaterDates: (() => void) | null;
+  /** What the results view says when nothing matches, instead of the viewport's message. */
+  message: string | null;
 }) {
   const ways = [
     onLaterDates && { label: t.laterDates, run: onLaterDates },
     onZoomOut && { label: t.zoomOut, run: onZoomOut },
     onClearFilters && { label: t.clearFilters, run: onClearFilters },
   ].filter((way): way is { label: string; run: () => void } => Boolean(way));
-  const title = ways.length === 0 ? t.emptyFrame : live ? t.emptyLive : t.empty;
+  const title = message ?? (ways.length === 0 ? t.emptyFrame : live ? t.emptyLive : t.empty);
   return (
     <div className={styles.state} data-testid="empty-state">
       <p className={styles.stateTitle}>{title}</p>

@@ -77,11 +77,11 @@ export function useExplorerCamera({ urlCamera, defaultCamera, hasMap, mapAreaRef
   );
   useEffect(() => () => clearTimeout(moveTimer.current), []);
 
-  /** Moves the map (animated) and records the move as a history entry. */
+  /** Moves the map (animated) and records the move as a history entry (or in the current one: a fitted view). */
   const moveTo = useCallback(
-    (target: Camera) => {
+    (target: Camera, mode: 'push' | 'replace' = 'push') => {
       mapCamera.current = roundCamera(target);
-      setCamera(target, 'push');
+      setCamera(target, mode);
       setCameraRequest({ camera: target, seq: ++seq.current, animate: true });
       // Without a map there is no moveend: load the new area now.
       if (!hasMap) setView(estimateView(target));

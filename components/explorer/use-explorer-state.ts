@@ -63,6 +63,11 @@ export function useExplorerState() {
     [current],
   );
   const setSelected = useCallback((selected: number | null) => write({ ...current(), selected }, 'replace'), [current]);
+  /** Opens the results view for a text (a history entry: Back returns to the view before), or leaves it. */
+  const setQuery = useCallback(
+    (q: string | null, mode: HistoryMode = 'push') => write({ ...current(), q, selected: null }, mode),
+    [current],
+  );
 
-  return { state, preset, setFilters, setCamera, setSelected };
+  return { state, preset, setFilters, setCamera, setSelected, setQuery };
 }

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { Camera } from '@/lib/explorer/state';
+import type { Position } from '@/lib/map/you-are-here';
 
 /** The zoom "near me" shows: a neighbourhood. */
 const NEAR_ME_ZOOM = 13;
@@ -13,6 +14,7 @@ const NEAR_ME_ZOOM = 13;
 export function useNearMe(moveTo: (camera: Camera) => void, messages: { denied: string; unavailable: string }) {
   const [locating, setLocating] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -22,9 +24,11 @@ export function useNearMe(moveTo: (camera: Camera) => void, messages: { denied: 
     setLocating(true);
     setMessage(null);
     navigator.geolocation.getCurrentPosition(
-      (position) => {
+      (found) => {
         setLocating(false);
-        moveTo({ lng: position.coords.longitude, lat: position.coords.latitude, zoom: NEAR_ME_ZOOM });
+        const { longitude: lng, latitude: lat, accuracy } = found.coords;
+        setPosition({ lng, lat, accuracy });
+        moveTo({ lng, lat, zoom: NEAR_ME_ZOOM });
       },
       (error) => {
         setLocating(false);
@@ -34,5 +38,5 @@ export function useNearMe(moveTo: (camera: Camera) => void, messages: { denied: 
     );
   };
 
-  return { locating, message, locate };
+  return { locating, message, locate, position };
 }

@@ -8,12 +8,14 @@ import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { Camera } from '@/lib/explorer/state';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
+import type { Position } from '@/lib/map/you-are-here';
 import type { CameraRequest, MapView } from '@/lib/map/view';
 import { INTERACTIVE_LAYER_IDS, clusterLayer, highlightLayer, pointLayer } from './layers';
 import { useDeferredBasemap } from './use-deferred-basemap';
 import { useEventsLayers } from './use-events-layers';
 import { useMapPointer } from './use-map-pointer';
 import { useMapStyle } from './use-map-style';
+import { useYouAreHereLayer } from './use-you-are-here-layer';
 
 export interface EventMapProps {
   /** MapLibre, loading or loaded (loadMapLibre): react-map-gl builds the map once it is there. */
@@ -33,6 +35,8 @@ export interface EventMapProps {
   onHover: (id: number | null) => void;
   /** WebGL went away (context lost): the page falls back to the list. */
   onFailure: () => void;
+  /** The visitor's position from "near me", drawn while the view shows it. */
+  youAreHere?: Position | null;
 }
 
 function viewOf(map: MapRef): MapView {
@@ -115,6 +119,7 @@ export function EventMap(props: EventMapProps) {
     [frameKey],
   );
   const pointer = useMapPointer(mapRef, onSelect, onHover);
+  useYouAreHereLayer(mapRef, containerRef, props.youAreHere ?? null, loaded);
 
   return (
     <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">

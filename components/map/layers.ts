@@ -1,4 +1,9 @@
-import type { CircleLayerSpecification, ExpressionSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import type {
+  CircleLayerSpecification,
+  ExpressionSpecification,
+  FillLayerSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
 import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract/categories';
 
 /** The one GeoJSON source of the events (clustered). */
@@ -75,3 +80,25 @@ export function highlightLayer(ids: number[]): Omit<CircleLayerSpecification, 's
 
 /** Layers that react to the pointer. */
 export const INTERACTIVE_LAYER_IDS = [clusterLayer.id, pointLayer.id, 'event-highlight'];
+
+/** The visitor's position from "near me": the accuracy circle and the dot, in a source of their own. */
+export const YOU_ARE_HERE_SOURCE_ID = 'you-are-here';
+
+export const youAreHereAccuracyLayer: Omit<FillLayerSpecification, 'source'> = {
+  id: 'you-are-here-accuracy',
+  type: 'fill',
+  filter: ['==', ['get', 'kind'], 'accuracy'],
+  paint: { 'fill-color': '#1a73e8', 'fill-opacity': 0.15, 'fill-outline-color': '#1a73e8' },
+};
+
+export const youAreHereDotLayer: Omit<CircleLayerSpecification, 'source'> = {
+  id: 'you-are-here-dot',
+  type: 'circle',
+  filter: ['==', ['get', 'kind'], 'position'],
+  paint: {
+    'circle-color': '#1a73e8',
+    'circle-radius': 7,
+    'circle-stroke-width': 3,
+    'circle-stroke-color': '#ffffff',
+  },
+};

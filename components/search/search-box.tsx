@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchOption } from '@/lib/explorer/search-request';
+import { zoomForPopulation } from '@/lib/gazetteer/zoom';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './search.module.css';
@@ -13,17 +14,24 @@ export interface SearchBoxProps {
   locale: Locale;
   /** The map centre, sent so results near the view rank first. */
   center: { lng: number; lat: number } | null;
-  /** A place was chosen: the map flies there. */
-  onPlace: (place: { lng: number; lat: number }) => void;
+  /** A town or place was chosen: the map flies there, at a zoom that shows it. */
+  onPlace: (place: { lng: number; lat: number; zoom: number }) => void;
+  /** Enter with no option highlighted, or "See all results": the results view for the text. */
+  onSearchAll: (q: string) => void;
+  /** The text the box opens with (the results view's query after a reload). */
+  initialText?: string;
 }
+
+/** The zoom a chosen venue is shown at: its street. */
+const PLACE_ZOOM = 15;
 
 /** The live status line of the suggestions: what to type, searching, an error, nothing found, or the count. */
 function statusText(t: ExplorerMessages, text: string, s: ReturnType<typeof useSearchSuggestions>): string {
-  if (!s.typedEnough) return t.searchMinChars;
+  if (!s.check.ok) return t.searchRefused[s.check.reason];
   if (s.failed) return t.searchError;
   if (!s.settled) return t.searching;
   if (s.options.length === 0) return t.searchNoResults(text.trim());
-  return t.resultsCount(s.options.length);
+  return t.suggestionsCount(s.townCount, s.matchCount);
 }
 
 interface ComboboxKeyContext {
@@ -32,7 +40,7 @@ interface ComboboxKeyContext {
   expanded: boolean;
   setActive: (index: number) => void;
   setOpen: (open: boolean) => void;
-  /** Chooses the active option, if the list shows one; says whether it did. */
+  /** Chooses the active option, or opens the results view when none is active; says whether it did either. */
   chooseActive: () => boolean;
   /** Empties the input, if it holds text; says whether it did. */
   clearText: () => boolean;
@@ -66,13 +74,24 @@ function comboboxKeyHandler(c: ComboboxKeyContext) {
   };
 }
 
+/** Marks the frame that first shows a settled list for a text (`eventmap:suggestions-shown`, read by bench/search-ui.ts). */
+function useShownMark(shownText: string | null) {
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownText === null || marked.current === shownText) return;
+    marked.current = shownText;
+    const frame = requestAnimationFrame(() => performance.mark('eventmap:suggestions-shown'));
+    return () => cancelAnimationFrame(frame);
+  }, [shownText]);
+}
+
 /** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
-export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
+export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = '' }: SearchBoxProps) {
   const t = explorerMessages(locale);
   const router = useRouter();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   // The active option is remembered by identity: results that arrive late must not move the highlight to another one.
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -88,6 +107,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
 
   const suggestions = useSearchSuggestions(text, center);
   const { options } = suggestions;
+  useShownMark(suggestions.settled && options.length > 0 ? text.trim() : null);
   const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
   const setActive = (index: number) => {
     const option = options[index];
@@ -102,9 +122,17 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     else if (option.kind === 'performer') router.push(`/performers/${option.id}`);
     else {
       setText(option.label);
-      onPlace({ lng: option.lng, lat: option.lat });
+      const zoom = option.kind === 'town' ? zoomForPopulation(option.population) : PLACE_ZOOM;
+      onPlace({ lng: option.lng, lat: option.lat, zoom });
     }
   };
+  const seeAll = suggestions.check.ok
+    ? () => {
+        setOpen(false);
+        setActive(-1);
+        onSearchAll(text.trim());
+      }
+    : null;
 
   const onKeyDown = comboboxKeyHandler({
     count: options.length,
@@ -114,8 +142,9 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     setOpen,
     chooseActive: () => {
       const option = options[activeIndex];
-      if (!expanded || !option) return false;
-      choose(option);
+      if (expanded && option) choose(option);
+      else if (seeAll) seeAll();
+      else return false;
       return true;
     },
     clearText: () => {
@@ -178,6 +207,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
       <SearchListbox
         id={id}
         t={t}
+        locale={locale}
         expanded={expanded}
         status={expanded ? statusText(t, text, suggestions) : ''}
         options={options}
@@ -185,6 +215,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
         optionId={optionId}
         onChoose={choose}
         onActivate={setActive}
+        onSeeAll={seeAll}
       />
     </div>
   );

@@ -1,10 +1,10 @@
 'use client';
 
 import type { SearchOption } from '@/lib/explorer/search-request';
+import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './search.module.css';
-
-const GROUPS = ['event', 'place', 'performer'] as const;
+import { SearchOptionContent } from './search-option';
 
 /** An option's identity across result sets (its position changes as results arrive). */
 export const optionKey = (option: SearchOption) => `${option.kind}-${option.id}`;
@@ -13,6 +13,7 @@ export interface SearchListboxProps {
   /** The combobox's id prefix: the listbox, status, groups and options take ids from it. */
   id: string;
   t: ExplorerMessages;
+  locale: Locale;
   expanded: boolean;
   status: string;
   options: readonly SearchOption[];
@@ -20,21 +21,27 @@ export interface SearchListboxProps {
   optionId: (index: number) => string;
   onChoose: (option: SearchOption) => void;
   onActivate: (index: number) => void;
+  /** Opens the results view for the text; null when the text cannot be searched. */
+  onSeeAll: (() => void) | null;
 }
 
-/** The combobox's popup: a live status line and the options, grouped by kind under labelled groups. */
+/** The kinds in the order the options list them (towns lead when the text names one). */
+function groupOrder(options: readonly SearchOption[]): SearchOption['kind'][] {
+  return [...new Set(options.map((o) => o.kind))];
+}
+
+/** The combobox's popup: a live status line, the options grouped by kind under labelled groups, and "See all". */
 export function SearchListbox(props: SearchListboxProps) {
-  const { id, t, expanded, status, options, activeIndex, optionId, onChoose, onActivate } = props;
-  const groupLabel = { event: t.groupEvents, place: t.groupPlaces, performer: t.groupPerformers };
+  const { id, t, locale, expanded, status, options, activeIndex, optionId, onChoose, onActivate, onSeeAll } = props;
+  const groupLabel = { town: t.groupTowns, event: t.groupEvents, place: t.groupPlaces, performer: t.groupPerformers };
   return (
     <div className={styles.popup} hidden={!expanded}>
       <p id={`${id}-status`} className={styles.status} role="status" aria-live="polite">
         {status}
       </p>
       <div id={`${id}-list`} role="listbox" aria-label={t.searchLabel} className={styles.listbox}>
-        {GROUPS.map((kind) => {
+        {groupOrder(options).map((kind) => {
           const inGroup = options.map((option, index) => ({ option, index })).filter((o) => o.option.kind === kind);
-          if (inGroup.length === 0) return null;
           return (
             <div key={kind} role="group" aria-labelledby={`${id}-g-${kind}`} className={styles.group}>
               <div id={`${id}-g-${kind}`} role="presentation" className={styles.groupLabel}>
@@ -47,6 +54,7 @@ export function SearchListbox(props: SearchListboxProps) {
                   role="option"
                   aria-selected={index === activeIndex}
                   className={styles.option}
+                  data-kind={option.kind}
                   // mousedown, not click: the input's blur would close the list before a click lands.
                   onMouseDown={(e) => {
                     e.preventDefault();
@@ -54,14 +62,26 @@ export function SearchListbox(props: SearchListboxProps) {
                   }}
                   onMouseMove={() => onActivate(index)}
                 >
-                  <span className={styles.optionLabel}>{option.label}</span>
-                  {option.detail && <span className={styles.optionDetail}>{option.detail}</span>}
+                  <SearchOptionContent option={option} t={t} locale={locale} />
                 </div>
               ))}
             </div>
           );
         })}
       </div>
+      {onSeeAll && (
+        <button
+          type="button"
+          className={styles.seeAll}
+          tabIndex={-1}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onSeeAll();
+          }}
+        >
+          {t.seeAllResults}
+        </button>
+      )}
     </div>
   );
 }

@@ -6,3 +6,4 @@ export * from './params';
 export * from './records';
 export * from './search';
 export * from './operations';
+export * from './towns';

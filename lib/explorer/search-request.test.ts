@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TSearchResponse } from '@/lib/contract';
-import { groupResults, searchParams } from './search-request';
+import { groupRecurring, groupResults, searchParams } from './search-request';
 
 const place = (id: string, score: number) => ({
   place: {
@@ -35,5 +35,27 @@ describe('search results', () => {
       'q=jazz&limit=15&lng=2.352&lat=48.857',
     );
     expect(searchParams('jazz', null).has('lng')).toBe(false);
+  });
+});
+
+describe('recurring events', () => {
+  const event = (id: number, day: string, venue = 'Hall') => ({
+    kind: 'event' as const,
+    id,
+    label: 'Les Nuits de Lyon',
+    venue,
+    city: 'Lyon',
+    startDate: `2026-02-${day} 20:00:00.000 +0100`,
+    endDate: null,
+    dates: 1,
+    category: null,
+    image: null,
+  });
+
+  it('folds the same name at the same venue into one option that opens the soonest date', () => {
+    const folded = groupRecurring([event(9, '09'), event(8, '08'), event(7, '08', 'Elsewhere')]);
+    expect(folded).toHaveLength(2);
+    expect(folded[0]).toMatchObject({ id: 8, dates: 2 });
+    expect(folded[1]).toMatchObject({ id: 7, dates: 1 });
   });
 });

@@ -18,18 +18,19 @@ describe('explorer URL state', () => {
         knownPrice: true,
         sort: 'cheapest',
       },
+      q: 'jazz & blues',
       selected: 42,
     };
     const query = encodeState(state).toString();
     expect(query).toBe(
-      'at=45.764%2C4.8357%2C12.5&cat=expo%2Cmusique&when=custom&from=2026-11-20&to=2026-11-28&max=30&known=1&sort=cheapest&sel=42',
+      'at=45.764%2C4.8357%2C12.5&cat=expo%2Cmusique&when=custom&from=2026-11-20&to=2026-11-28&max=30&known=1&sort=cheapest&q=jazz+%26+blues&sel=42',
     );
     expect(decode(query)).toEqual(state);
   });
 
   it('leaves defaults out and decodes an empty query to the defaults', () => {
-    expect(encodeState({ camera: null, filters: DEFAULT_FILTERS, selected: null }).toString()).toBe('');
-    expect(decode('')).toEqual({ camera: null, filters: DEFAULT_FILTERS, selected: null });
+    expect(encodeState({ camera: null, filters: DEFAULT_FILTERS, q: null, selected: null }).toString()).toBe('');
+    expect(decode('')).toEqual({ camera: null, filters: DEFAULT_FILTERS, q: null, selected: null });
   });
 
   it('ignores invalid or contradictory values instead of failing', () => {
@@ -57,8 +58,18 @@ describe('explorer URL state', () => {
     const q = encodeState({
       camera: { lat: 48.123456, lng: 362.5, zoom: 7.777 },
       filters: DEFAULT_FILTERS,
+      q: null,
       selected: null,
     });
     expect(q.get('at')).toBe('48.1235,2.5,7.78');
+  });
+
+  it('keeps the results view text as given, however odd, and cuts an overlong one', () => {
+    expect(decode('q=%20concert%20').q).toBe('concert');
+    expect(decode('q=').q).toBe('');
+    expect(decode('').q).toBeNull();
+    // A broken percent-escape decodes to replacement characters instead of failing.
+    expect(decode('q=caf%E9%').q).toBe('caf\uFFFD%');
+    expect(decode(`q=${'a'.repeat(5000)}`).q).toHaveLength(1000);
   });
 });

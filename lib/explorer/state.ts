@@ -11,8 +11,12 @@ import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
  *   &when=today|tonight|weekend|week|custom   date preset; custom uses &from=YYYY-MM-DD&to=YYYY-MM-DD
  *   &free=1 | &max=30 &known=1               price
  *   &sort=soonest|nearest|cheapest           (soonest is the default and is left out)
+ *   &q=concert              results view: every event matching the text (absent: the map's viewport)
  *   &sel=123                selected event
  */
+
+/** The longest `q` kept from a link: more is cut (the view then says the text is too long to search). */
+const MAX_QUERY_PARAM = 1000;
 
 export const DATE_PRESETS = ['today', 'tonight', 'weekend', 'week', 'custom'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -42,6 +46,8 @@ export interface Filters {
 export interface ExplorerState {
   camera: Camera | null;
   filters: Filters;
+  /** The results view's text, as given (even blank or unsearchable: the view says why); null for the map's view. */
+  q: string | null;
   selected: number | null;
 }
 
@@ -121,7 +127,13 @@ export function decodeState(params: URLSearchParams): ExplorerState {
   const sel = params.get('sel');
   const selected = sel && /^\d{1,15}$/.test(sel) ? Number(sel) : null;
 
-  return { camera: decodeCamera(params.get('at')), filters, selected };
+  const q = params.get('q');
+  return {
+    camera: decodeCamera(params.get('at')),
+    filters,
+    q: q === null ? null : q.trim().slice(0, MAX_QUERY_PARAM),
+    selected,
+  };
 }
 
 /** Encodes the explorer state into a canonical query string (stable key order, defaults left out). */
@@ -149,6 +161,7 @@ export function encodeState(state: ExplorerState): URLSearchParams {
     if (filters.knownPrice) params.set('known', '1');
   }
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  if (state.q !== null) params.set('q', state.q);
   if (state.selected !== null) params.set('sel', String(state.selected));
   return params;
 }

@@ -3,7 +3,6 @@ import type { Locale } from './config';
 const en = {
   searchLabel: 'Search events, places and performers',
   searchPlaceholder: 'Search events, places, artists…',
-  searchMinChars: 'Type at least two characters',
   searchNoResults: (q: string) => `Nothing found for “${q}”`,
   searchError: 'Search is unavailable right now',
   searching: 'Searching…',
@@ -11,7 +10,6 @@ const en = {
   groupEvents: 'Events',
   groupPlaces: 'Places',
   groupPerformers: 'Performers',
-  resultsCount: (n: number) => (n === 1 ? '1 result' : `${n} results`),
   filters: 'Filters',
   liveNow: 'Live now',
   when: 'When',
@@ -63,12 +61,33 @@ const en = {
   badgeCancelled: 'Cancelled',
   badgeSoldOut: 'Sold out',
   mapRegion: 'Map',
+  groupTowns: 'Towns',
+  seeAllResults: 'See all results',
+  searchRefused: {
+    empty: 'Type a word to search',
+    short: 'Type at least two characters',
+    long: 'That is too long to search: 200 characters at most',
+    'no-words': 'Type letters or numbers to search',
+  },
+  suggestionsCount: (towns: number, matches: number) => {
+    const m = matches === 1 ? '1 best match' : `${matches} best matches`;
+    const tw = towns === 1 ? '1 town' : `${towns} towns`;
+    if (towns === 0) return m;
+    return matches === 0 ? tw : `${tw} and ${m}`;
+  },
+  suggestionDates: (n: number, first: string) => `${n} dates · next ${first}`,
+  searchResultsTitle: (q: string) => `Results for “${q}”`,
+  searchResultsCount: (n: string) => `${n} matching events`,
+  searchResultsOne: '1 matching event',
+  searchResultsHidden: (n: string) => `${n} more hidden by the filters`,
+  searchResultsEmpty: (q: string) => `No upcoming event matches “${q}”.`,
+  closeResults: 'Back to the map view',
+  youAreHere: 'You are here',
 };
 
 const fr: typeof en = {
   searchLabel: 'Rechercher des événements, lieux et artistes',
   searchPlaceholder: 'Événements, lieux, artistes…',
-  searchMinChars: 'Tapez au moins deux caractères',
   searchNoResults: (q) => `Aucun résultat pour « ${q} »`,
   searchError: 'La recherche est indisponible pour le moment',
   searching: 'Recherche…',
@@ -76,7 +95,6 @@ const fr: typeof en = {
   groupEvents: 'Événements',
   groupPlaces: 'Lieux',
   groupPerformers: 'Artistes',
-  resultsCount: (n) => (n === 1 ? '1 résultat' : `${n} résultats`),
   filters: 'Filtres',
   liveNow: 'En ce moment',
   when: 'Quand',
@@ -127,6 +145,28 @@ const fr: typeof en = {
   badgeCancelled: 'Annulé',
   badgeSoldOut: 'Complet',
   mapRegion: 'Carte',
+  groupTowns: 'Villes',
+  seeAllResults: 'Voir tous les résultats',
+  searchRefused: {
+    empty: 'Tapez un mot pour chercher',
+    short: 'Tapez au moins deux caractères',
+    long: 'Trop long pour une recherche : 200 caractères au plus',
+    'no-words': 'Tapez des lettres ou des chiffres pour chercher',
+  },
+  suggestionsCount: (towns, matches) => {
+    const m = matches === 1 ? '1 meilleur résultat' : `${matches} meilleurs résultats`;
+    const tw = towns === 1 ? '1 ville' : `${towns} villes`;
+    if (towns === 0) return m;
+    return matches === 0 ? tw : `${tw} et ${m}`;
+  },
+  suggestionDates: (n, first) => `${n} dates · prochaine le ${first}`,
+  searchResultsTitle: (q) => `Résultats pour « ${q} »`,
+  searchResultsCount: (n) => `${n} événements correspondent`,
+  searchResultsOne: '1 événement correspond',
+  searchResultsHidden: (n) => `${n} autres masqués par les filtres`,
+  searchResultsEmpty: (q) => `Aucun événement à venir ne correspond à « ${q} ».`,
+  closeResults: 'Revenir à la carte',
+  youAreHere: 'Vous êtes ici',
 };
 
 export type ExplorerMessages = typeof en;

