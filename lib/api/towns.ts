@@ -1,6 +1,7 @@
 import 'server-only';
 import { ZTownsQuerySchema, type TTownsResponse } from '@/lib/contract';
 import { serverGazetteer } from '@/lib/gazetteer/load';
+import { problemResponse } from '@/lib/http/problem';
 import { errorResponse } from './respond';
 import { parseInput, queryObject } from './query';
 
@@ -14,6 +15,15 @@ export function towns(request: Request): Response {
     const body: TTownsResponse = serverGazetteer().lookup(q, limit);
     return Response.json(body, { headers: { 'Cache-Control': TOWNS_CACHE } });
   } catch (error) {
+    // A deployment that skipped the build step has no gazetteer: town search is off, the rest of search still works.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error('[api] town search is off: the gazetteer was not built (npm run build:gazetteer)');
+      return problemResponse({
+        status: 503,
+        detail: 'Town search is unavailable.',
+        headers: { 'Retry-After': '3600' },
+      });
+    }
     return errorResponse(error);
   }
 }
