@@ -1,11 +1,11 @@
 'use client';
 
 import { useId } from 'react';
-import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import { localDay } from '@/lib/explorer/dates';
 import type { Locale } from '@/lib/i18n/config';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
+import { CategoryToolbar } from './category-toolbar';
 import styles from './filters.module.css';
 
 const MAX_PRICES = [10, 20, 30, 50, 100];
@@ -25,15 +25,17 @@ export interface FilterBarProps {
   locale: Locale;
   onChange: (patch: Partial<Filters>) => void;
   onClear: () => void;
+  /** `bar`: a row above the map (wide screens); `sheet`: stacked, inside the filter sheet. */
+  variant?: 'bar' | 'sheet';
 }
 
 /** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
-export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ filters, locale, onChange, onClear, variant = 'bar' }: FilterBarProps) {
   const t = explorerMessages(locale);
   const id = useId();
   const control = { id, filters, t, onChange };
   return (
-    <div className={styles.bar} role="group" aria-label={t.filters}>
+    <div className={styles.bar} role="group" aria-label={t.filters} data-variant={variant}>
       <div className={styles.row}>
         <button
           type="button"
@@ -62,7 +64,12 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
           </button>
         )}
       </div>
-      <CategoryChips {...control} locale={locale} />
+      <CategoryToolbar
+        selected={filters.categories}
+        locale={locale}
+        t={t}
+        onChange={(categories) => onChange({ categories })}
+      />
     </div>
   );
 }
@@ -184,42 +191,5 @@ function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & 
         {t.knownPrice}
       </label>
     </>
-  );
-}
-
-/** One toggle chip per main category, in the catalogue's order. */
-function CategoryChips({ id, filters, t, onChange, locale }: FilterControlProps & { locale: Locale }) {
-  const toggleCategory = (category: TMainCategory) => {
-    const set = new Set(filters.categories);
-    if (set.has(category)) set.delete(category);
-    else set.add(category);
-    onChange({ categories: MAIN_CATEGORIES.filter((c) => set.has(c)) });
-  };
-  return (
-    <div className={styles.chips} role="group" aria-labelledby={`${id}-cats`}>
-      <span id={`${id}-cats`} className="visually-hidden">
-        {t.categories}
-      </span>
-      {MAIN_CATEGORIES.map((category) => {
-        const meta = CATEGORY_LABELS[category];
-        const on = filters.categories.includes(category);
-        return (
-          <button
-            key={category}
-            type="button"
-            className={styles.chip}
-            aria-pressed={on}
-            data-category={category}
-            style={{ ['--chip-color' as string]: meta.color }}
-            onClick={() => toggleCategory(category)}
-          >
-            <span aria-hidden="true" className="emoji">
-              {meta.icon}
-            </span>
-            {meta[locale]}
-          </button>
-        );
-      })}
-    </div>
   );
 }
