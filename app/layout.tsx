@@ -16,7 +16,8 @@ export function generateMetadata(): Metadata {
 }
 
 export function generateViewport(): Viewport {
-  return { width: 'device-width', initialScale: 1, themeColor: getBrand().colors.primary };
+  // `cover`: the page reaches under a phone's notch and home bar, and the layout pads itself with the safe-area insets.
+  return { width: 'device-width', initialScale: 1, viewportFit: 'cover', themeColor: getBrand().colors.primary };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -24,9 +25,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // The brand's colours override globals.css's --brand-* defaults for every page, the embed included.
     <html lang={await getLocale()} style={brandCssVariables(getBrand())} data-brand={getBrand().name}>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
         {children}
         <EmojiSupport />
       </body>

@@ -1,19 +1,26 @@
 'use client';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FilterBar } from '@/components/filters/filter-bar';
+import { FilterSheet } from '@/components/filters/filter-sheet';
+import { SkipLink } from '@/components/ui/skip-link';
+import { dateWindow } from '@/lib/explorer/dates';
+import { groupForList } from '@/lib/explorer/list-order';
 import { DEFAULT_CAMERA, DEFAULT_FILTERS, activeFilterCount, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { ExplorerHeader } from './explorer-header';
+import { ExplorerHeader, type HeaderLink } from './explorer-header';
+import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
 import { MapArea } from './map-area';
 import { browserQueryClient } from './query-client';
 import { ResultsPanel } from './results-panel';
+import type { Snap } from './sheet-snap';
 import { useExplorerCamera } from './use-explorer-camera';
 import { useExplorerState } from './use-explorer-state';
+import { useListReturn } from './use-list-return';
 import { useMapMode } from './use-map-mode';
 import { useNearMe } from './use-near-me';
 import { useViewEvents } from './use-view-events';
@@ -26,6 +33,8 @@ export interface ExplorerProps {
   locale: Locale;
   /** The brand's name and logo for the header (site chrome only). */
   brand?: { name: string; logo: string };
+  /** The brand's own links (legal notice, the API's documentation), in the header's menu. */
+  links?: readonly HeaderLink[];
   /** Where the map opens first when the URL names no place (the brand's default centre and zoom). */
   defaultCamera?: Camera;
   /** `false` in the embed: no brand header, language switcher or "near me" (geolocation is denied to frames). */
@@ -51,41 +60,77 @@ export function Explorer(props: ExplorerProps) {
   );
 }
 
-function ExplorerView({
-  mapStyleUrl,
-  mapLibPath,
-  locale,
-  brand = { name: 'Eventmap', logo: '' },
-  defaultCamera = DEFAULT_CAMERA,
-  chrome = true,
-  linkTarget = '_self',
-  languageSwitcher,
-}: ExplorerProps) {
+/** The explorer's state: the URL's filters and camera, the map, the events of the view and the panels' positions. */
+function useExplorer(
+  { defaultCamera = DEFAULT_CAMERA, locale }: ExplorerProps,
+  mapAreaRef: RefObject<HTMLDivElement | null>,
+  scroller: RefObject<HTMLElement | null>,
+) {
   const t = explorerMessages(locale);
-  const { state, setFilters, setCamera, setSelected } = useExplorerState();
-  const { filters, selected } = state;
+  const url = useExplorerState();
   const { mode, onMapFailure } = useMapMode();
-  const mapAreaRef = useRef<HTMLDivElement>(null);
   const camera = useExplorerCamera({
-    urlCamera: state.camera,
+    urlCamera: url.state.camera,
     defaultCamera,
     hasMap: mode === 'map',
     mapAreaRef,
-    setCamera,
+    setCamera: url.setCamera,
   });
   const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
-  const { query, events, total, nowMs, firstLoad, updating } = useViewEvents(camera.view, filters);
+  const view = useViewEvents(camera.view, url.state.filters);
   const [hovered, setHovered] = useState<number | null>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const [snap, setSnap] = useState<Snap>('half');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { filters, selected } = url.state;
   const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
-
-  const center = camera.view?.camera ?? state.camera ?? defaultCamera;
-  const clearFilters = () => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort });
+  const groups = useMemo(
+    () => groupForList(view.events, filters.sort, dateWindow(filters, new Date(view.nowMs))?.from ?? view.nowMs),
+    [view.events, filters, view.nowMs],
+  );
+  useListReturn(scroller, view.events);
+  const center = camera.view?.camera ?? url.state.camera ?? defaultCamera;
+  const clearFilters = () => url.setFilters({ ...DEFAULT_FILTERS, sort: filters.sort });
   const showMap = mode === 'map' || mode === 'pending';
+  return {
+    t,
+    url,
+    mode,
+    onMapFailure,
+    camera,
+    nearMe,
+    view,
+    groups,
+    setHovered,
+    highlighted,
+    snap,
+    setSnap,
+    filtersOpen,
+    setFiltersOpen,
+    center,
+    clearFilters,
+    showMap,
+    filters,
+    selected,
+  };
+}
 
+function ExplorerView(props: ExplorerProps) {
+  const { locale, brand = { name: 'Eventmap', logo: '' }, chrome = true, linkTarget = '_self' } = props;
+  const mapAreaRef = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
+  const x = useExplorer(props, mapAreaRef, scroller);
+  const { t, view, filters, camera, center } = x;
+  const listView = !x.showMap || x.snap === 'full';
   return (
     <LinkTargetContext value={linkTarget}>
-      <div className={styles.shell} data-map-mode={mode} data-chrome={chrome || undefined}>
+      <div
+        className={styles.shell}
+        data-map-mode={x.mode}
+        data-chrome={chrome || undefined}
+        data-sheet={x.snap}
+        data-list-only={listView || undefined}
+      >
+        <SkipLink href="#results">{t.skipToResults}</SkipLink>
         <ExplorerHeader
           locale={locale}
           t={t}
@@ -93,49 +138,74 @@ function ExplorerView({
           chrome={chrome}
           center={center}
           onPlace={(p) => camera.moveTo({ ...p, zoom: 15 })}
-          nearMe={nearMe}
-          languageSwitcher={languageSwitcher}
+          nearMe={x.nearMe}
+          languageSwitcher={props.languageSwitcher}
+          links={props.links}
         />
-        <FilterBar filters={filters} locale={locale} onChange={setFilters} onClear={clearFilters} />
-        <div className={styles.body} data-list-only={!showMap || undefined}>
-          <ResultsPanel
-            locale={locale}
-            t={t}
-            mode={mode}
-            events={events}
-            total={total}
-            nowMs={nowMs}
-            selected={selected}
-            onHover={setHovered}
-            loading={{ first: firstLoad, updating, fetching: query.isFetching }}
-            error={{ failed: query.isError, retry: () => void query.refetch() }}
-            answered={query.data !== undefined}
-            notice={nearMe.message}
-            onZoomOut={showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
-            onClearFilters={activeFilterCount(filters) > 0 ? clearFilters : null}
-            sheet={{ open: sheetOpen, toggle: () => setSheetOpen((o) => !o) }}
-          />
+        <main id="main" className={styles.main}>
+          <h1 className="visually-hidden">{t.pageTitle}</h1>
+          <div className={styles.filtersArea}>
+            <ExplorerToolbar
+              t={t}
+              activeFilters={activeFilterCount(filters)}
+              onOpenFilters={() => x.setFiltersOpen(true)}
+              snap={x.snap}
+              onSnap={x.setSnap}
+              hasMap={x.showMap}
+            />
+            <div className={styles.inlineFilters}>
+              <FilterBar filters={filters} locale={locale} onChange={x.url.setFilters} onClear={x.clearFilters} />
+            </div>
+          </div>
           <MapArea
             ref={mapAreaRef}
-            mode={mode}
+            mode={x.mode}
             label={t.mapRegion}
-            mapLibPath={mapLibPath}
-            defaultCamera={defaultCamera}
+            mapLibPath={props.mapLibPath}
+            defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
             initialCamera={camera.initialCamera}
             cameraRequest={camera.cameraRequest}
-            mapStyleUrl={mapStyleUrl}
-            events={events}
-            eventsSettled={query.data !== undefined || query.isError}
-            highlighted={highlighted}
+            mapStyleUrl={props.mapStyleUrl}
+            events={view.events}
+            eventsSettled={view.query.data !== undefined || view.query.isError}
+            highlighted={x.highlighted}
             onViewChange={camera.onViewChange}
             onSelect={(id) => {
-              setSelected(id);
-              setSheetOpen(true);
+              x.url.setSelected(id);
+              if (x.snap === 'peek') x.setSnap('half');
             }}
-            onHover={setHovered}
-            onFailure={onMapFailure}
+            onHover={x.setHovered}
+            onFailure={x.onMapFailure}
           />
-        </div>
+        </main>
+        <ResultsPanel
+          locale={locale}
+          t={t}
+          mode={x.mode}
+          events={view.events}
+          groups={x.groups}
+          scroller={scroller}
+          total={view.total}
+          nowMs={view.nowMs}
+          selected={x.selected}
+          onHover={x.setHovered}
+          loading={{ first: view.firstLoad, updating: view.updating, fetching: view.query.isFetching }}
+          error={{ failed: view.query.isError, retry: () => void view.query.refetch() }}
+          answered={view.query.data !== undefined}
+          notice={x.nearMe.message}
+          onZoomOut={x.showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
+          onClearFilters={activeFilterCount(filters) > 0 ? x.clearFilters : null}
+          sheet={{ snap: x.snap, onSnap: x.setSnap }}
+        />
+        <FilterSheet
+          open={x.filtersOpen}
+          onClose={() => x.setFiltersOpen(false)}
+          filters={filters}
+          locale={locale}
+          onChange={x.url.setFilters}
+          onClear={x.clearFilters}
+          count={view.query.data === undefined || view.query.isPlaceholderData ? null : view.total}
+        />
       </div>
     </LinkTargetContext>
   );
