@@ -269,9 +269,9 @@ test.describe('map explorer', () => {
     await waitForMarkers(page);
     await expect(cards(page).first()).toBeVisible();
     await snap(page, testInfo, 'phone: map with the sheet');
-    const handle = page.getByRole('button', { name: 'List', exact: true });
-    await handle.click();
-    await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('complementary', { name: 'Results' })).toHaveAttribute('data-snap', 'full');
     await snap(page, testInfo, 'phone: sheet expanded');
     await context.close();
   });
