@@ -6,11 +6,12 @@ import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service
 import { openExplorer, waitForResults } from './helpers';
 
 /*
- * The documentation's screenshots (docs/screenshots/): the explorer's states and an event page, at phone and desktop
- * size, in French and English. Each shot also checks the state it shows is the one on screen.
+ * The documentation's screenshots: the explorer's states and an event page, at phone and desktop size, in French and
+ * English; each shot also checks the state it shows is the one on screen. They go to test-results/ unless
+ * SCREENSHOTS_DIR says otherwise: `SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/screenshots.spec.ts`.
  */
 
-const OUT = 'docs/screenshots';
+const OUT = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const PARIS = '/?at=46.6,2.35,6';
 const SIZES: { name: string; options: BrowserContextOptions }[] = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },

@@ -84,7 +84,13 @@ function useExplorer(
   const { filters, selected } = url.state;
   const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
   const groups = useMemo(
-    () => groupForList(view.events, filters.sort, dateWindow(filters, new Date(view.nowMs))?.from ?? view.nowMs),
+    () =>
+      groupForList(
+        view.events,
+        filters.sort,
+        // Under "live now" everything is running: one group.
+        filters.live ? null : (dateWindow(filters, new Date(view.nowMs))?.from ?? view.nowMs),
+      ),
     [view.events, filters, view.nowMs],
   );
   useListReturn(scroller, view.events);
