@@ -17,7 +17,8 @@ export function generateMetadata(): Metadata {
 }
 
 export function generateViewport(): Viewport {
-  return { width: 'device-width', initialScale: 1, themeColor: getBrand().colors.primary };
+  // `cover`: the page reaches under a phone's notch and home bar, and the layout pads itself with the safe-area insets.
+  return { width: 'device-width', initialScale: 1, viewportFit: 'cover', themeColor: getBrand().colors.primary };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -31,9 +32,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </head>
       )}
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
         {children}
         <EmojiSupport />
       </body>

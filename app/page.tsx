@@ -13,30 +13,19 @@ export default async function HomePage() {
   const { mapStyleUrl } = getEnv();
   const locale = await getLocale();
   const brand = getBrand();
+  // The explorer renders the page's landmarks (header, main, aside) and its heading; the brand's links sit in the
+  // header's menu rather than in a footer under a full-height map.
   return (
-    <main id="main">
-      <h1 className="visually-hidden">{locale === 'fr' ? 'Événements près de vous' : 'Events near you'}</h1>
-      <Suspense>
-        <ExplorerLoader
-          mapLibPath={MAPLIBRE_ASSETS_PATH}
-          mapStyleUrl={mapStyleUrl}
-          locale={locale}
-          brand={{ name: brand.name, logo: brand.logo }}
-          defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
-          languageSwitcher={<LanguageSwitcher locale={locale} />}
-        />
-      </Suspense>
-      {brand.footerLinks.length > 0 && (
-        <footer className="brand-footer">
-          <ul>
-            {brand.footerLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </footer>
-      )}
-    </main>
+    <Suspense>
+      <ExplorerLoader
+        mapLibPath={MAPLIBRE_ASSETS_PATH}
+        mapStyleUrl={mapStyleUrl}
+        locale={locale}
+        brand={{ name: brand.name, logo: brand.logo }}
+        links={brand.footerLinks}
+        defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+        languageSwitcher={<LanguageSwitcher locale={locale} />}
+      />
+    </Suspense>
   );
 }

@@ -24,8 +24,8 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
   const { locale, theme, target } = embedOptions(params, brand.defaultLocale);
   return (
-    <main id="main" className="embed" data-theme={theme} lang={locale}>
-      <h1 className="visually-hidden">{brand.name}</h1>
+    // The explorer brings its own landmarks (main, aside) and heading.
+    <div className="embed" data-theme={theme} lang={locale}>
       <Suspense>
         <ExplorerLoader
           mapLibPath={MAPLIBRE_ASSETS_PATH}
@@ -38,6 +38,6 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
         />
       </Suspense>
       <HeightReporter />
-    </main>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { eventDates } from '@/lib/records/event-dates';
 import { eventJsonLd } from '@/lib/records/event-json-ld';
 import { eventStates } from '@/lib/records/event-status';
 import { ShareButton } from './share-button';
+import { StickyBook } from './sticky-book';
 import styles from './event.module.css';
 
 interface Props {
@@ -84,6 +85,7 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
           <PlaceSection {...section} mapStyleUrl={mapStyleUrl} directionsUrl={directionsUrl} />
         </aside>
       </div>
+      <MainAction {...section} />
     </article>
   );
 }
@@ -95,7 +97,7 @@ function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { loc
   const image = event.image ?? event.webImage;
   const place = eventPlace(event);
   return (
-    <div className={styles.hero}>
+    <div className={styles.hero} id="event-hero">
       {image && (
         <PlainImage
           src={image}
@@ -163,6 +165,22 @@ function Performers({ event, messages }: SectionProps) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The first bookable source, kept within reach at the bottom of a phone's screen (see {@link StickyBook}). */
+function MainAction({ event, messages, format }: SectionProps) {
+  if (event.cancelledAt !== null) return null;
+  const source = event.sources.find((s) => s.isBookable && s.notAvailableAt === null);
+  if (!source) return null;
+  return (
+    <StickyBook
+      href={source.link}
+      label={messages.event.book}
+      accessibleName={`${messages.event.bookWith(source.partner.name)} ${messages.event.opensInNewTab}`}
+      price={format.priceRange(source.lowestPrice, source.highestPrice)}
+      afterId="event-hero"
+    />
   );
 }
 

@@ -14,10 +14,12 @@ export interface EventCardProps {
   now: number;
   selected: boolean;
   onHover: (id: number | null) => void;
+  /** The name of the group this card opens ("Already running"), shown above it. */
+  groupStart?: string;
 }
 
 /** One event of the list: the accessible twin of its point on the map. */
-export function EventCard({ event, locale, now, selected, onHover }: EventCardProps) {
+export function EventCard({ event, locale, now, selected, onHover, groupStart }: EventCardProps) {
   const category = mainCategoryOf(event);
   const meta = category ? CATEGORY_LABELS[category] : null;
   const place = event.mapPlace?.name ?? event.place.name;
@@ -33,6 +35,7 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
       className={styles.card}
       data-selected={selected || undefined}
       data-event-id={event.id}
+      data-group-start={groupStart}
       onMouseEnter={() => onHover(event.id)}
       onMouseLeave={() => onHover(null)}
       onFocus={() => onHover(event.id)}

@@ -1,21 +1,28 @@
 'use client';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FilterBar } from '@/components/filters/filter-bar';
-import { DEFAULT_CAMERA, type Camera } from '@/lib/explorer/state';
-import { boundsContain } from '@/lib/map/you-are-here';
+import { FilterSheet } from '@/components/filters/filter-sheet';
+import { SkipLink } from '@/components/ui/skip-link';
+import { dateWindow } from '@/lib/explorer/dates';
+import { groupForList } from '@/lib/explorer/list-order';
+import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { ExplorerHeader } from './explorer-header';
+import { boundsContain } from '@/lib/map/you-are-here';
+import { ExplorerHeader, type HeaderLink } from './explorer-header';
+import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
 import { MapArea } from './map-area';
 import { browserQueryClient } from './query-client';
 import { ResultsPanel } from './results-panel';
+import type { Snap } from './sheet-snap';
 import { useExplorerCamera } from './use-explorer-camera';
 import { useExplorerState } from './use-explorer-state';
 import { useFitResults } from './use-fit-results';
+import { useListReturn } from './use-list-return';
 import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
 import { useNearMe } from './use-near-me';
@@ -29,6 +36,8 @@ export interface ExplorerProps {
   locale: Locale;
   /** The brand's name and logo for the header (site chrome only). */
   brand?: { name: string; logo: string };
+  /** The brand's own links (legal notice, the API's documentation), in the header's menu. */
+  links?: readonly HeaderLink[];
   /** Where the map opens first when the URL names no place (the brand's default centre and zoom). */
   defaultCamera?: Camera;
   /** `false` in the embed: no brand header, language switcher or "near me" (geolocation is denied to frames). */
@@ -54,44 +63,93 @@ export function Explorer(props: ExplorerProps) {
   );
 }
 
-function ExplorerView({
-  mapStyleUrl,
-  mapLibPath,
-  locale,
-  brand = { name: 'Eventmap', logo: '' },
-  defaultCamera = DEFAULT_CAMERA,
-  chrome = true,
-  linkTarget = '_self',
-  languageSwitcher,
-}: ExplorerProps) {
+/**
+ * The explorer's state: the URL's filters, camera and search text, the map, the events the list shows (the view's, or
+ * the results view's), the partner's locked preset and the panels' positions.
+ */
+function useExplorer(
+  { defaultCamera = DEFAULT_CAMERA, locale }: ExplorerProps,
+  mapAreaRef: RefObject<HTMLDivElement | null>,
+  scroller: RefObject<HTMLElement | null>,
+) {
   const t = explorerMessages(locale);
-  const { state, preset, setFilters, setCamera, setSelected, setQuery } = useExplorerState();
-  const { filters, selected } = state;
+  const url = useExplorerState();
+  const { filters, selected, q } = url.state;
   const { mode, onMapFailure } = useMapMode();
-  const mapAreaRef = useRef<HTMLDivElement>(null);
   const camera = useExplorerCamera({
-    urlCamera: state.camera,
+    urlCamera: url.state.camera,
     defaultCamera,
     hasMap: mode === 'map',
     mapAreaRef,
-    setCamera,
+    setCamera: url.setCamera,
   });
   const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
-  const list = useListSource(state.q, camera.view, filters, preset.area);
-  const { events } = list;
-  useFitResults(state.q, events, mapAreaRef, camera.moveTo);
+  const list = useListSource(q, camera.view, filters, url.preset.area);
+  useFitResults(q, list.events, mapAreaRef, camera.moveTo);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
-  const presetFilters = usePresetFilters(filters, preset, setFilters);
+  const presetFilters = usePresetFilters(filters, url.preset, url.setFilters);
   const [hovered, setHovered] = useState<number | null>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const [snap, setSnap] = useState<Snap>('half');
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
+  const groups = useMemo(
+    () =>
+      groupForList(
+        list.events,
+        filters.sort,
+        // Under "live now" everything is running, and the results view keeps the search's order: one group.
+        filters.live || q !== null ? null : (dateWindow(filters, new Date(list.nowMs))?.from ?? list.nowMs),
+      ),
+    [list.events, filters, list.nowMs, q],
+  );
+  useListReturn(scroller, list.events);
+  return {
+    t,
+    url,
+    mode,
+    onMapFailure,
+    camera,
+    nearMe,
+    youAreHere: here ? nearMe.position : null,
+    list,
+    presetFilters,
+    groups,
+    setHovered,
+    highlighted,
+    snap,
+    setSnap,
+    filtersOpen,
+    setFiltersOpen,
+    center: camera.view?.camera ?? url.state.camera ?? defaultCamera,
+    showMap: mode === 'map' || mode === 'pending',
+    filters,
+  };
+}
 
-  const center = camera.view?.camera ?? state.camera ?? defaultCamera;
-  const showMap = mode === 'map' || mode === 'pending';
-
+function ExplorerView(props: ExplorerProps) {
+  const { locale, brand = { name: 'Eventmap', logo: '' }, chrome = true, linkTarget = '_self' } = props;
+  const mapAreaRef = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
+  const x = useExplorer(props, mapAreaRef, scroller);
+  const { t, list, filters, camera, center, url } = x;
+  const filterProps = {
+    filters,
+    locale,
+    preset: url.preset,
+    active: x.presetFilters.active,
+    onChange: url.setFilters,
+    onClear: x.presetFilters.clear,
+  };
   return (
     <LinkTargetContext value={linkTarget}>
-      <div className={styles.shell} data-map-mode={mode} data-chrome={chrome || undefined}>
+      <div
+        className={styles.shell}
+        data-map-mode={x.mode}
+        data-chrome={chrome || undefined}
+        data-sheet={x.snap}
+        data-list-only={!x.showMap || x.snap === 'full' || undefined}
+      >
+        <SkipLink href="#results">{t.skipToResults}</SkipLink>
         <ExplorerHeader
           locale={locale}
           t={t}
@@ -101,64 +159,79 @@ function ExplorerView({
           onPlace={(p) => {
             camera.moveTo(p);
             // A town or venue chosen from the results view leaves it; Back returns to the results.
-            if (state.q !== null) setQuery(null, 'replace');
+            if (url.state.q !== null) url.setQuery(null, 'replace');
           }}
-          search={{ query: state.q, onSearchAll: (q) => setQuery(q) }}
-          nearMe={nearMe}
-          languageSwitcher={languageSwitcher}
+          search={{ query: url.state.q, onSearchAll: (q) => url.setQuery(q) }}
+          nearMe={x.nearMe}
+          languageSwitcher={props.languageSwitcher}
+          links={props.links}
         />
-        <FilterBar
-          filters={filters}
-          locale={locale}
-          preset={preset}
-          active={presetFilters.active}
-          onChange={setFilters}
-          onClear={presetFilters.clear}
-        />
-        <div className={styles.body} data-list-only={!showMap || undefined}>
-          <ResultsPanel
-            locale={locale}
-            t={t}
-            mode={mode}
-            events={events}
-            total={list.total}
-            nowMs={list.nowMs}
-            selected={selected}
-            onHover={setHovered}
-            loading={list.loading}
-            error={list.error}
-            answered={list.answered}
-            search={list.search && { ...list.search, onClose: () => setQuery(null) }}
-            notice={nearMe.message}
-            onZoomOut={showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
-            onClearFilters={presetFilters.onClearFilters}
-            onLaterDates={presetFilters.onLaterDates}
-            live={filters.live}
-            sheet={{ open: sheetOpen, toggle: () => setSheetOpen((o) => !o) }}
-          />
+        <main id="main" className={styles.main}>
+          <h1 className="visually-hidden">{t.pageTitle}</h1>
+          <div className={styles.filtersArea}>
+            <ExplorerToolbar
+              t={t}
+              activeFilters={activeFilterCount(filters)}
+              onOpenFilters={() => x.setFiltersOpen(true)}
+              snap={x.snap}
+              onSnap={x.setSnap}
+              hasMap={x.showMap}
+            />
+            <div className={styles.inlineFilters}>
+              <FilterBar {...filterProps} />
+            </div>
+          </div>
           <MapArea
             ref={mapAreaRef}
-            mode={mode}
+            mode={x.mode}
             label={t.mapRegion}
-            mapLibPath={mapLibPath}
-            defaultCamera={defaultCamera}
+            mapLibPath={props.mapLibPath}
+            defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
             initialCamera={camera.initialCamera}
             cameraRequest={camera.cameraRequest}
-            mapStyleUrl={mapStyleUrl}
-            maxBounds={preset.area}
-            events={events}
+            mapStyleUrl={props.mapStyleUrl}
+            maxBounds={url.preset.area}
+            events={list.events}
             eventsSettled={list.settled}
-            youAreHere={here ? nearMe.position : null}
-            highlighted={highlighted}
+            youAreHere={x.youAreHere}
+            highlighted={x.highlighted}
             onViewChange={camera.onViewChange}
             onSelect={(id) => {
-              setSelected(id);
-              setSheetOpen(true);
+              url.setSelected(id);
+              if (x.snap === 'peek') x.setSnap('half');
             }}
-            onHover={setHovered}
-            onFailure={onMapFailure}
+            onHover={x.setHovered}
+            onFailure={x.onMapFailure}
           />
-        </div>
+        </main>
+        <ResultsPanel
+          locale={locale}
+          t={t}
+          mode={x.mode}
+          events={list.events}
+          groups={x.groups}
+          scroller={scroller}
+          total={list.total}
+          nowMs={list.nowMs}
+          selected={url.state.selected}
+          onHover={x.setHovered}
+          loading={list.loading}
+          error={list.error}
+          answered={list.answered}
+          search={list.search && { ...list.search, onClose: () => url.setQuery(null) }}
+          notice={x.nearMe.message}
+          onZoomOut={x.showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
+          onClearFilters={x.presetFilters.onClearFilters}
+          onLaterDates={x.presetFilters.onLaterDates}
+          live={filters.live}
+          sheet={{ snap: x.snap, onSnap: x.setSnap }}
+        />
+        <FilterSheet
+          {...filterProps}
+          open={x.filtersOpen}
+          onClose={() => x.setFiltersOpen(false)}
+          count={list.fresh ? list.total : null}
+        />
       </div>
     </LinkTargetContext>
   );

@@ -1,19 +1,43 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 
-/** Builds a query client: short freshness for live event data, no retry storms on 4xx. */
-function makeQueryClient(): QueryClient {
+/** Waits between attempts after a failure: 1 s, 2 s, 4 s … capped at 30 s. */
+export function backoffDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, failureCount - 1), 30_000);
+}
+
+function isClientError(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** How often a failed query asks again once its own retries are spent (each attempt retries with backoff again). */
+export const RECOVERY_INTERVAL_MS = 10_000;
+
+/**
+ * While a query's last answer is a failure the service may come back at any time: it keeps asking, so the list and
+ * search recover on their own (no "Retry" click). A 4xx will not get better and is left alone.
+ */
+export function recoveryInterval(query: Pick<Query, 'state'>): number | false {
+  const { status, error } = query.state;
+  if (status !== 'error' || isClientError(error)) return false;
+  return RECOVERY_INTERVAL_MS;
+}
+
+/**
+ * Builds a query client: short freshness for live event data, retries with exponential backoff on 5xx and network
+ * failures (never on 4xx), and a refetch when the browser comes back online or the tab gets the focus again.
+ */
+export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
-        refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          // A 4xx will not get better by asking again.
-          const status = (error as { status?: number } | null)?.status;
-          if (status !== undefined && status >= 400 && status < 500) return false;
-          return failureCount < 2;
-        },
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+        refetchInterval: recoveryInterval,
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+        retryDelay: backoffDelay,
       },
     },
   });

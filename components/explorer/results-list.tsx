@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import type { TEvent } from '@/lib/contract';
+import { useEffect, useMemo, useState } from 'react';
+import type { ListGroups } from '@/lib/explorer/list-order';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { EventCard } from './event-card';
@@ -10,20 +10,25 @@ import styles from './explorer.module.css';
 const PAGE = 50;
 
 export interface ResultsListProps {
-  events: readonly TEvent[];
+  groups: ListGroups;
   locale: Locale;
   now: number;
   selected: number | null;
   onHover: (id: number | null) => void;
 }
 
-/** The events of the viewport as a list, shown a page at a time; the selected event's card is scrolled into view. */
-export function ResultsList({ events, locale, now, selected, onHover }: ResultsListProps) {
+/**
+ * The events of the viewport as a list, shown a page at a time: first what starts soon, then, under a divider, what
+ * was already running; the selected event's card is scrolled into view.
+ */
+export function ResultsList({ groups, locale, now, selected, onHover }: ResultsListProps) {
   const t = explorerMessages(locale);
   const [shown, setShown] = useState(PAGE);
+  const events = useMemo(() => [...groups.upcoming, ...groups.running], [groups]);
   const selectedIndex = selected === null ? -1 : events.findIndex((e) => e.id === selected);
   // A point chosen on the map must have its card rendered, even past the current page.
   const visible = Math.max(shown, selectedIndex + 1);
+  const firstRunning = groups.running[0]?.id;
 
   useEffect(() => {
     if (selected === null) return;
@@ -42,6 +47,7 @@ export function ResultsList({ events, locale, now, selected, onHover }: ResultsL
             now={now}
             selected={event.id === selected}
             onHover={onHover}
+            groupStart={event.id === firstRunning && groups.upcoming.length > 0 ? t.runningGroup : undefined}
           />
         ))}
       </ul>

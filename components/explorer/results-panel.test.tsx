@@ -30,8 +30,9 @@ function renderPanel(props: Partial<ResultsPanelProps> = {}) {
     notice: null,
     onZoomOut: vi.fn(),
     onClearFilters: null,
-    sheet: { open: false, toggle: vi.fn() },
+    sheet: { snap: 'half', onSnap: vi.fn() },
     ...props,
+    groups: props.groups ?? { upcoming: [...(props.events ?? [])], running: [] },
   };
   render(<ResultsPanel {...all} />);
   return { props: all, user: userEvent.setup() };
@@ -44,7 +45,7 @@ describe('ResultsPanel', () => {
     expect(screen.queryByRole('list', { name: 'Events' })).toBeNull();
     // Six placeholder cards, hidden from assistive technology.
     expect(
-      screen.getByRole('region', { name: 'Results' }).querySelectorAll('ul[aria-hidden="true"] > li'),
+      screen.getByRole('complementary', { name: 'Results' }).querySelectorAll('ul[aria-hidden="true"] > li'),
     ).toHaveLength(6);
   });
 
@@ -85,10 +86,10 @@ describe('ResultsPanel', () => {
     expect(props.error.retry).toHaveBeenCalledOnce();
   });
 
-  it('keeps the previous answer on screen when a later load fails, without a count', () => {
+  it('keeps the previous answer on screen when a later load fails, and says it is trying again', () => {
     renderPanel({ events: events(2), total: 2, error: { failed: true, retry: vi.fn() } });
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('status').textContent).toBe('Connection lost — trying again…');
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
@@ -104,6 +105,26 @@ describe('ResultsPanel', () => {
     renderPanel({ onZoomOut: null });
     expect(screen.queryByRole('button', { name: 'Zoom out' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('lists what starts soon first, then what was already running under its own label', () => {
+    const [a, b, c] = events(3) as [TEvent, TEvent, TEvent];
+    renderPanel({ events: [a, b, c], total: 3, groups: { upcoming: [b, c], running: [a] } });
+    const items = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem');
+    expect(items.map((li) => li.dataset.eventId)).toEqual(['2', '3', '1']);
+    expect(items[2]?.dataset.groupStart).toBe('Already running');
+    expect(items[0]?.dataset.groupStart).toBeUndefined();
+  });
+
+  it('has the sheet handle name where the sheet is, and moves it with the arrow keys', async () => {
+    const onSnap = vi.fn();
+    const { user } = renderPanel({ events: events(1), total: 1, sheet: { snap: 'half', onSnap } });
+    const handle = screen.getByRole('button', { name: 'Resize the list — List: half screen' });
+    handle.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(onSnap).toHaveBeenLastCalledWith('full');
+    await user.keyboard('{ArrowDown}');
+    expect(onSnap).toHaveBeenLastCalledWith('peek');
   });
 
   it('explains a list without a map, in French too', () => {

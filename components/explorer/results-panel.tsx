@@ -1,13 +1,17 @@
 'use client';
 
+import type { RefObject } from 'react';
 import type { TEvent } from '@/lib/contract';
 import { formatCount } from '@/lib/explorer/card-format';
+import type { ListGroups } from '@/lib/explorer/list-order';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import { ResultsList } from './results-list';
 import { SearchResultsHeading, searchEmptyMessage, searchSummary } from './search-results-heading';
 import type { SearchListState } from './use-list-source';
+import { SheetHandle } from './sheet-handle';
+import type { Snap } from './sheet-snap';
 import type { MapMode } from './use-map-mode';
 
 export interface ResultsPanelProps {
@@ -15,6 +19,10 @@ export interface ResultsPanelProps {
   t: ExplorerMessages;
   mode: MapMode;
   events: readonly TEvent[];
+  /** The events as the list shows them: what starts soon, then what was already running (see lib/explorer/list-order). */
+  groups: ListGroups;
+  /** The panel's scrolling box (the list's position is kept across a visit to an event page). */
+  scroller?: RefObject<HTMLElement | null>;
   total: number;
   nowMs: number;
   selected: number | null;
@@ -34,8 +42,8 @@ export interface ResultsPanelProps {
   onLaterDates?: (() => void) | null;
   /** "Live now" is on: an empty answer says nothing is on right now. */
   live?: boolean;
-  /** On a phone the panel is a sheet over the map: whether it is open. */
-  sheet: { open: boolean; toggle: () => void };
+  /** On a phone the panel is a sheet over the map, snapped to peek, half or full. */
+  sheet: { snap: Snap; onSnap: (snap: Snap) => void };
   /** The results view (a `q`): its heading, count and empty message replace the viewport's; null for the viewport. */
   search?: (SearchListState & { onClose: () => void }) | null;
 }
@@ -48,25 +56,27 @@ function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: 
 }
 
 /** The results panel: the count, the loading, error and empty states, and the list of events. */
-export function ResultsPanel(props: ResultsPanelProps) {
+export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
   const { locale, t, mode, events, loading, error, answered, sheet } = props;
   const listOnly = mode === 'no-webgl' || mode === 'lost';
   const search = props.search ?? null;
   const count = search
     ? searchSummary(t, locale, search, events.length)
     : summaryText(t, locale, props.total, events.length);
-  const summary = answered && !error.failed ? count : '';
+  // A failed reload keeps the earlier list on screen while the query keeps asking (components/explorer/query-client).
+  const summary = !answered ? '' : error.failed ? t.reconnecting : count;
   return (
-    <section
+    <aside
+      id="results"
+      ref={scroller}
       className={styles.panel}
       aria-label={t.resultsPanel}
       aria-busy={loading.fetching}
-      data-open={sheet.open || undefined}
+      data-snap={sheet.snap}
+      tabIndex={-1}
     >
-      <button type="button" className={styles.sheetHandle} aria-expanded={sheet.open} onClick={sheet.toggle}>
-        <span aria-hidden="true" className={styles.sheetGrip} />
-        {sheet.open ? t.showMap : t.showList}
-      </button>
+      {!listOnly && <SheetHandle t={t} snap={sheet.snap} onSnap={sheet.onSnap} />}
+      <h2 className="visually-hidden">{t.resultsHeading}</h2>
       {listOnly && (
         <p className={styles.notice} role="note">
           {mode === 'lost' ? t.lostWebGl : t.noWebGl}
@@ -89,7 +99,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
         )}
       </div>
       <ResultsBody {...props} />
-    </section>
+    </aside>
   );
 }
 
@@ -98,6 +108,7 @@ function ResultsBody({
   locale,
   t,
   events,
+  groups,
   nowMs,
   selected,
   onHover,
@@ -142,7 +153,7 @@ function ResultsBody({
     );
   }
   if (events.length === 0) return null;
-  return <ResultsList events={events} locale={locale} now={nowMs} selected={selected} onHover={onHover} />;
+  return <ResultsList groups={groups} locale={locale} now={nowMs} selected={selected} onHover={onHover} />;
 }
 
 /**

@@ -31,6 +31,8 @@ export function useListSource(q: string | null, view: MapView | null, filters: F
       error: { failed: query.isError, retry: () => void query.refetch() },
       answered: query.data !== undefined,
       settled: query.data !== undefined || query.isError,
+      /** The answer is for the current filters (not the previous one kept on screen while loading). */
+      fresh: query.data !== undefined && !query.isPlaceholderData,
       search: null,
     };
   }
@@ -45,6 +47,7 @@ export function useListSource(q: string | null, view: MapView | null, filters: F
     error: { failed: query.isError, retry: () => void query.refetch() },
     answered: refused !== null || query.data !== undefined,
     settled: refused !== null || query.data !== undefined || query.isError,
+    fresh: refused !== null || (query.data !== undefined && !query.isPlaceholderData),
     search,
   };
 }

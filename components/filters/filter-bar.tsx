@@ -1,12 +1,13 @@
 'use client';
 
 import { useId } from 'react';
-import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { MAIN_CATEGORIES } from '@/lib/contract/categories';
 import { localDay } from '@/lib/explorer/dates';
 import type { Locale } from '@/lib/i18n/config';
 import { NO_PRESET, type Preset } from '@/lib/explorer/preset';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
+import { CategoryToolbar } from './category-toolbar';
 import styles from './filters.module.css';
 
 const MAX_PRICES = [10, 20, 30, 50, 100];
@@ -30,16 +31,26 @@ export interface FilterBarProps {
   preset?: Preset;
   /** Whether the filters differ from what "Clear filters" returns to (default: from the defaults). */
   active?: boolean;
+  /** `bar`: a row above the map (wide screens); `sheet`: stacked, inside the filter sheet. */
+  variant?: 'bar' | 'sheet';
 }
 
 /** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
-export function FilterBar({ filters, locale, onChange, onClear, preset = NO_PRESET, active }: FilterBarProps) {
+export function FilterBar({
+  filters,
+  locale,
+  onChange,
+  onClear,
+  preset = NO_PRESET,
+  active,
+  variant = 'bar',
+}: FilterBarProps) {
   const t = explorerMessages(locale);
   const id = useId();
   const control = { id, filters, t, onChange };
   const showClear = active ?? activeFilterCount(filters) > 0;
   return (
-    <div className={styles.bar} role="group" aria-label={t.filters}>
+    <div className={styles.bar} role="group" aria-label={t.filters} data-variant={variant}>
       <div className={styles.row}>
         <button
           type="button"
@@ -70,7 +81,13 @@ export function FilterBar({ filters, locale, onChange, onClear, preset = NO_PRES
           </button>
         )}
       </div>
-      <CategoryChips {...control} locale={locale} offered={preset.categories ?? MAIN_CATEGORIES} />
+      <CategoryToolbar
+        selected={filters.categories}
+        offered={preset.categories ?? MAIN_CATEGORIES}
+        locale={locale}
+        t={t}
+        onChange={(categories) => onChange({ categories })}
+      />
     </div>
   );
 }
@@ -192,49 +209,5 @@ function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & 
         {t.knownPrice}
       </label>
     </>
-  );
-}
-
-/** One toggle chip per offered main category (all, or the partner's locked ones), in the catalogue's order. */
-function CategoryChips({
-  id,
-  filters,
-  t,
-  onChange,
-  locale,
-  offered,
-}: FilterControlProps & { locale: Locale; offered: readonly TMainCategory[] }) {
-  const toggleCategory = (category: TMainCategory) => {
-    const set = new Set(filters.categories);
-    if (set.has(category)) set.delete(category);
-    else set.add(category);
-    onChange({ categories: MAIN_CATEGORIES.filter((c) => set.has(c)) });
-  };
-  return (
-    <div className={styles.chips} role="group" aria-labelledby={`${id}-cats`}>
-      <span id={`${id}-cats`} className="visually-hidden">
-        {t.categories}
-      </span>
-      {offered.map((category) => {
-        const meta = CATEGORY_LABELS[category];
-        const on = filters.categories.includes(category);
-        return (
-          <button
-            key={category}
-            type="button"
-            className={styles.chip}
-            aria-pressed={on}
-            data-category={category}
-            style={{ ['--chip-color' as string]: meta.color }}
-            onClick={() => toggleCategory(category)}
-          >
-            <span aria-hidden="true" className="emoji">
-              {meta.icon}
-            </span>
-            {meta[locale]}
-          </button>
-        );
-      })}
-    </div>
   );
 }

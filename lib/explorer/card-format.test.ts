@@ -13,7 +13,8 @@ describe('event formatting', () => {
     expect(formatPrice({ lowestPrice: 0, highestPrice: 0 }, 'en')).toBe('Free');
     expect(formatPrice({ lowestPrice: 12, highestPrice: 12 }, 'en')).toBe('€12');
     expect(formatPrice({ lowestPrice: 29.5, highestPrice: 40 }, 'en')).toBe('From €29.50');
-    expect(formatPrice({ lowestPrice: null, highestPrice: null }, 'en')).toBe('Price unknown');
+    expect(formatPrice({ lowestPrice: null, highestPrice: null }, 'en')).toBe('Price not available');
+    expect(formatPrice({ lowestPrice: null, highestPrice: null }, 'fr')).toBe('Prix non communiqué');
     expect(formatPrice({ lowestPrice: 0, highestPrice: 0 }, 'fr')).toBe('Gratuit');
   });
 

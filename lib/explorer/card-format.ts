@@ -2,6 +2,7 @@ import type { TEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import type { Locale } from '@/lib/i18n/config';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/;
 
@@ -69,10 +70,10 @@ export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, lo
   return `${first} – ${day.format(end)}`;
 }
 
-/** "Free", "12 €", "From 12 €" or "Price unknown". */
+/** "Free", "12 €", "From 12 €" or "Price not available" (the record pages' wording, from the one dictionary). */
 export function formatPrice(event: Pick<TEvent, 'lowestPrice' | 'highestPrice'>, locale: Locale): string {
   const { lowestPrice: low, highestPrice: high } = event;
-  if (low === null && high === null) return locale === 'fr' ? 'Prix non communiqué' : 'Price unknown';
+  if (low === null && high === null) return explorerMessages(locale).priceUnknown;
   const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
   // Whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50").
   const money = { format: (n: number) => moneyFormat(tag, !Number.isInteger(n)).format(n) };

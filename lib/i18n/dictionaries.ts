@@ -13,6 +13,7 @@ export interface Messages {
     home: string;
     free: string;
     priceUnknown: string;
+    skipToContent: string;
     outOf5: (grade: string) => string;
     reviews: (count: number) => string;
     noGrade: string;
@@ -92,7 +93,8 @@ const fr: Omit<Messages, 'explorer'> = {
   common: {
     home: 'Retour à la carte',
     free: 'Gratuit',
-    priceUnknown: 'Prix non communiqué',
+    priceUnknown: explorerMessages('fr').priceUnknown,
+    skipToContent: 'Aller au contenu',
     outOf5: (grade) => `${grade} sur 5`,
     reviews: (count) => (count <= 1 ? `${count} avis` : `${count} avis`),
     noGrade: 'Pas encore noté',
@@ -183,7 +185,8 @@ const en: Omit<Messages, 'explorer'> = {
   common: {
     home: 'Back to the map',
     free: 'Free',
-    priceUnknown: 'Price not available',
+    priceUnknown: explorerMessages('en').priceUnknown,
+    skipToContent: 'Skip to content',
     outOf5: (grade) => `${grade} out of 5`,
     reviews: (count) => (count === 1 ? '1 review' : `${count} reviews`),
     noGrade: 'Not rated yet',

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
+import { CategoryToolbar } from './category-toolbar';
+import { nextToolbarIndex } from './roving-toolbar';
+
+afterEach(cleanup);
+
+function renderToolbar(selected: TMainCategory[] = []) {
+  const onChange = vi.fn();
+  render(<CategoryToolbar selected={selected} locale="en" t={explorerMessages('en')} onChange={onChange} />);
+  const chips = () => screen.getAllByRole('button').filter((b) => b.dataset.category);
+  return { onChange, chips, user: userEvent.setup() };
+}
+
+describe('CategoryToolbar', () => {
+  it('is one Tab stop: only one chip is in the tab order', () => {
+    const { chips } = renderToolbar();
+    expect(screen.getByRole('toolbar', { name: 'Categories' })).toBeTruthy();
+    expect(chips().filter((c) => c.tabIndex === 0)).toHaveLength(1);
+    expect(chips()[0]?.tabIndex).toBe(0);
+  });
+
+  it('starts on the first active chip, so Tab lands where the choice is', () => {
+    const { chips } = renderToolbar(['sciences']);
+    const current = chips().find((c) => c.tabIndex === 0);
+    expect(current?.dataset.category).toBe('sciences');
+  });
+
+  it('moves between chips with the arrow keys, Home and End, wrapping at the ends', async () => {
+    const { chips, user } = renderToolbar();
+    chips()[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(chips()[1]);
+    expect(chips()[1]!.tabIndex).toBe(0);
+    expect(chips()[0]!.tabIndex).toBe(-1);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(chips()[MAIN_CATEGORIES.length - 1]);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(chips()[0]);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(chips()[MAIN_CATEGORIES.length - 1]);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(chips()[0]);
+  });
+
+  it('toggles the focused chip with Space, in the catalogue order', async () => {
+    const { chips, onChange, user } = renderToolbar(['spectacle']);
+    chips()[0]!.focus();
+    await user.keyboard(' ');
+    expect(onChange).toHaveBeenCalledWith([MAIN_CATEGORIES[0], 'spectacle']);
+  });
+
+  it('knows the toolbar keys and nothing else', () => {
+    expect(nextToolbarIndex('ArrowDown', 2, 5)).toBe(3);
+    expect(nextToolbarIndex('ArrowUp', 0, 5)).toBe(4);
+    expect(nextToolbarIndex('Enter', 2, 5)).toBeNull();
+    expect(nextToolbarIndex('ArrowRight', 0, 0)).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import type { Locale } from '@/lib/i18n/config';
+import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
+import styles from './filters.module.css';
+import { useRovingToolbar } from './use-roving-toolbar';
+import { useScrollEdges } from './use-scroll-edges';
+
+export interface CategoryToolbarProps {
+  selected: readonly TMainCategory[];
+  /** The categories offered: all of them, or an embed's locked ones. */
+  offered?: readonly TMainCategory[];
+  locale: Locale;
+  t: ExplorerMessages;
+  onChange: (categories: TMainCategory[]) => void;
+}
+
+/**
+ * One toggle chip per main category, in the catalogue's order, as a toolbar: one Tab stop, arrow keys between chips.
+ * The row scrolls sideways with arrows at its ends when it overflows, and starts scrolled to the first active chip
+ * (a reloaded `?cat=sciences` shows its chip, not the row's start).
+ */
+export function CategoryToolbar({ selected, offered = MAIN_CATEGORIES, locale, t, onChange }: CategoryToolbarProps) {
+  const firstOn = offered.findIndex((c) => selected.includes(c));
+  const toolbar = useRovingToolbar(offered.length, Math.max(0, firstOn));
+  const scroller = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scroller);
+
+  useEffect(() => {
+    const row = scroller.current;
+    const chip = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !chip) return;
+    row.scrollLeft = chip.offsetLeft - (row.clientWidth - chip.offsetWidth) / 2;
+    // Only on mount: later toggles happen where the visitor is already looking.
+  }, []);
+
+  const toggle = (category: TMainCategory) => {
+    const set = new Set(selected);
+    if (set.has(category)) set.delete(category);
+    else set.add(category);
+    onChange(MAIN_CATEGORIES.filter((c) => set.has(c)));
+  };
+
+  return (
+    <div className={styles.chipsFrame} data-before={edges.before || undefined} data-after={edges.after || undefined}>
+      <button
+        type="button"
+        className={styles.chipsArrow}
+        data-side="before"
+        tabIndex={-1}
+        aria-hidden="true"
+        title={t.scrollCategoriesBack}
+        hidden={!edges.before}
+        onClick={() => edges.page(-1)}
+      >
+        ‹
+      </button>
+      <div
+        ref={scroller}
+        className={styles.chips}
+        role="toolbar"
+        aria-label={t.categories}
+        onKeyDown={toolbar.onKeyDown}
+      >
+        {offered.map((category, index) => {
+          const meta = CATEGORY_LABELS[category];
+          return (
+            <button
+              key={category}
+              type="button"
+              className={styles.chip}
+              aria-pressed={selected.includes(category)}
+              data-category={category}
+              style={{ ['--chip-color' as string]: meta.color }}
+              onClick={() => toggle(category)}
+              {...toolbar.itemProps(index)}
+            >
+              <span aria-hidden="true" className="emoji">
+                {meta.icon}
+              </span>
+              {meta[locale]}
+            </button>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        className={styles.chipsArrow}
+        data-side="after"
+        tabIndex={-1}
+        aria-hidden="true"
+        title={t.scrollCategoriesForward}
+        hidden={!edges.after}
+        onClick={() => edges.page(1)}
+      >
+        ›
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { BrowserContextOptions, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import type { TEvent } from '../lib/contract';
+import { expect, test } from './fixtures/test';
+import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
+import { openExplorer, waitForResults } from './helpers';
+
+/*
+ * The documentation's screenshots: the explorer's states and an event page, at phone and desktop size, in French and
+ * English; each shot also checks the state it shows is the one on screen. They go to test-results/ unless
+ * SCREENSHOTS_DIR says otherwise: `SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/screenshots.spec.ts`.
+ */
+
+const OUT = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const PARIS = '/?at=46.6,2.35,6';
+const SIZES: { name: string; options: BrowserContextOptions }[] = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+];
+const LANGUAGES = [
+  { lang: 'en', locale: 'en-GB', list: 'List' },
+  { lang: 'fr', locale: 'fr-FR', list: 'Liste' },
+] as const;
+
+let event: TEvent;
+test.beforeAll(async ({ request }) => {
+  event = pickEvent(await upcomingEvents(request, await demoToken(request)));
+  mkdirSync(OUT, { recursive: true });
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png` });
+
+for (const size of SIZES)
+  for (const language of LANGUAGES)
+    test(`${size.name} ${language.lang}`, async ({ browser, consoleErrors }) => {
+      test.setTimeout(180_000);
+      consoleErrors.allow(/net::ERR_FAILED|loopback/);
+      const context = await browser.newContext({
+        ...size.options,
+        locale: language.locale,
+        extraHTTPHeaders: { 'Accept-Language': language.locale },
+      });
+      consoleErrors.watch(context);
+      const page = await context.newPage();
+      const base = `${size.name}-${language.lang}`;
+      await openExplorer(page, PARIS);
+      await waitForResults(page);
+      await shot(page, `explorer-${base}`);
+      await page.getByTestId('open-filters').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, `filters-${base}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: language.list, exact: true }).click();
+      await expect(page.locator('[data-sheet="full"]')).toHaveCount(1);
+      await shot(page, `list-${base}`);
+      if (size.name === 'phone') {
+        await page.getByRole('button', { name: /^(Map|Carte)$/ }).click();
+        await shot(page, `map-${base}`);
+        await page.getByRole('button', { name: /^Menu$/ }).click();
+        await shot(page, `menu-${base}`);
+      }
+      await page.goto(`/events/${event.id}`);
+      await page.evaluate(() => {
+        const hero = document.getElementById('event-hero')!;
+        window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 40);
+      });
+      await page.waitForTimeout(300);
+      await shot(page, `event-${base}`);
+      await context.close();
+    });

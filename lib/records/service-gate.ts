@@ -1,0 +1,73 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
+import { getBrand } from '@/lib/brand/get-brand';
+import { getEnv } from '@/lib/env';
+import { securityHeaders } from '@/lib/http/security-headers.mjs';
+import { LOCALE_COOKIE } from '@/lib/i18n/config';
+import { getMessages } from '@/lib/i18n/dictionaries';
+import { negotiateLocale } from '@/lib/i18n/negotiate';
+
+/** How long a probe's answer stands (one probe per this many ms at most, whatever the traffic). */
+const PROBE_TTL_MS = 2_000;
+/** How long a probe may take before the service counts as down. */
+const PROBE_TIMEOUT_MS = 1_500;
+/** What a 503 asks clients and crawlers to wait, in seconds. */
+export const RETRY_AFTER_SECONDS = 10;
+
+let lastProbe: { at: number; up: Promise<boolean> } | undefined;
+
+/**
+ * Whether the Partner API answers HTTP at all (any status: a 401 is an answer). Only "nothing listens" or "no answer
+ * in time" count as down; the page's own load handles every other failure.
+ */
+export function partnerReachable(now = Date.now()): Promise<boolean> {
+  if (lastProbe && now - lastProbe.at < PROBE_TTL_MS) return lastProbe.up;
+  const up = fetch(`${getEnv().partnerApiUrl}/v2/clicks`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+    async (res) => {
+      await res.body?.cancel();
+      return true;
+    },
+    () => false,
+  );
+  lastProbe = { at: now, up };
+  return up;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The "service unavailable" page: the record pages' wording, in the visitor's language, without any script. */
+export function unavailableResponse(request: NextRequest): NextResponse {
+  const locale = negotiateLocale(
+    request.headers.get('accept-language'),
+    request.cookies.get(LOCALE_COOKIE)?.value,
+    getBrand().defaultLocale,
+  );
+  const m = getMessages(locale).unavailable;
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">
+<title>${escapeHtml(m.title)}</title></head>
+<body><main><h1>${escapeHtml(m.title)}</h1><p>${escapeHtml(m.body)}</p>
+<p><a href="">${escapeHtml(m.retry)}</a> · <a href="/">${escapeHtml(m.back)}</a></p></main></body></html>`;
+  const response = new NextResponse(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+      'Cache-Control': 'no-store',
+    },
+  });
+  for (const { key, value } of securityHeaders(getEnv().nodeEnv === 'production')) response.headers.set(key, value);
+  return response;
+}
+
+/**
+ * The record pages' gate: while the Partner API is unreachable they answer 503 with `Retry-After` here, before
+ * rendering (a page's render can only end in 200, 404 or 500, and a thrown error is logged as a React error).
+ */
+export async function recordPageGate(request: NextRequest): Promise<NextResponse> {
+  return (await partnerReachable()) ? NextResponse.next() : unavailableResponse(request);
+}
