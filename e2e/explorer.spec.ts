@@ -215,7 +215,7 @@ test.describe('map explorer', () => {
   test('a failed load says so and Retry recovers', async ({ page, consoleErrors }, testInfo) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
     let fail = true;
-    await page.route('**/api/events?*', (route) =>
+    await page.route('**/api/explorer/events?*', (route) =>
       fail
         ? route.fulfill({
             status: 503,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { EventCard } from './event-card';
@@ -10,7 +10,7 @@ import styles from './explorer.module.css';
 const PAGE = 50;
 
 export interface ResultsListProps {
-  events: readonly TEvent[];
+  events: readonly TExplorerEvent[];
   locale: Locale;
   now: number;
   selected: number | null;

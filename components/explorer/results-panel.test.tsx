@@ -2,17 +2,17 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { fakeEvent } from '@/test/web/fixtures';
+import { fakeExplorerEvent } from '@/test/web/fixtures';
 import { ResultsPanel, type ResultsPanelProps } from './results-panel';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
 afterEach(cleanup);
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const events = (n: number): TEvent[] =>
-  Array.from({ length: n }, (_, i) => fakeEvent(i + 1, { name: `Show ${i + 1}` }));
+const events = (n: number): TExplorerEvent[] =>
+  Array.from({ length: n }, (_, i) => fakeExplorerEvent(i + 1, { name: `Show ${i + 1}` }));
 
 function renderPanel(props: Partial<ResultsPanelProps> = {}) {
   const all: ResultsPanelProps = {

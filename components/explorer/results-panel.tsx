@@ -1,6 +1,6 @@
 'use client';
 
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { formatCount } from '@/lib/explorer/card-format';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
@@ -12,7 +12,7 @@ export interface ResultsPanelProps {
   locale: Locale;
   t: ExplorerMessages;
   mode: MapMode;
-  events: readonly TEvent[];
+  events: readonly TExplorerEvent[];
   total: number;
   nowMs: number;
   selected: number | null;

@@ -3,7 +3,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Map, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Camera } from '@/lib/explorer/state';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
@@ -21,7 +21,7 @@ export interface EventMapProps {
   cameraRequest: CameraRequest | null;
   /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
-  events: readonly TEvent[];
+  events: readonly TExplorerEvent[];
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
   eventsSettled: boolean;
   highlighted: number[];
