@@ -53,7 +53,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx next start -p ${WEB_PORT} -H 127.0.0.1`,
+      // The production server `npm start` runs: pre-compressed static files, compressed dynamic answers.
+      command: `npx tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,

@@ -49,7 +49,10 @@ if (embedded) {
   });
 }
 
-const web = supervisor.add(start('web', 'node_modules/.bin/next', ['start', '-p', webPort], webEnv));
+// Next's request handler behind pre-compressed static files and cheap dynamic compression (scripts/web-server.ts).
+const web = supervisor.add(
+  start('web', process.execPath, ['--import', 'tsx', 'scripts/web-server.ts', '-p', webPort], webEnv),
+);
 await waitForHttp(`http://127.0.0.1:${webPort}/`, web);
 console.log(
   `[eventmap] Ready: http://localhost:${webPort}${embedded ? ` (Partner API on :${apiPort}, docs at /docs)` : ''}`,
