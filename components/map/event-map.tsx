@@ -6,6 +6,7 @@ import Map, { AttributionControl, NavigationControl, type MapRef } from 'react-m
 import type { TExplorerEvent } from '@/lib/contract';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Camera } from '@/lib/explorer/state';
+import { PLACES_LAYER_ID } from '@/lib/map/basemap-style';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
 import type { CameraRequest, MapView } from '@/lib/map/view';
 import { INTERACTIVE_LAYER_IDS, clusterLayer, highlightLayer, pointLayer } from './layers';
@@ -68,6 +69,9 @@ function useDrawnCount(
     for (const f of rendered) points += Number(f.properties?.point_count ?? 1);
     container.dataset.drawn = String(points);
     container.dataset.features = String(data.features.length);
+    // Place names drawn by the offline basemap (tests check the map can be read).
+    if (map.getLayer(PLACES_LAYER_ID))
+      container.dataset.places = String(map.queryRenderedFeatures({ layers: [PLACES_LAYER_ID] }).length);
     // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
     if (lastDrawnData.current !== data) {
       lastDrawnData.current = data;

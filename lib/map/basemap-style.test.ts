@@ -1,5 +1,12 @@
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { buildBasemapStyle, splitStyle } from './basemap-style';
+
+describe('buildBasemapStyle', () => {
+  it('is a valid MapLibre style (MapLibre would refuse a layer at run time, in the console)', () => {
+    expect(validateStyleMin(buildBasemapStyle('http://localhost/basemap')).map((e) => e.message)).toEqual([]);
+  });
+});
 
 describe('splitStyle', () => {
   const style = buildBasemapStyle('http://localhost/basemap');

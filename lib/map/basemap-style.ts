@@ -9,8 +9,23 @@ export const BASEMAP_COLORS = {
   coast: '#93b3c4',
   graticule: '#a9c5d4',
   label: '#5e5648',
+  placeLabel: '#2f2a22',
   labelHalo: '#f4f1ea',
 } as const;
+
+/**
+ * Place-name vector tiles (scripts/lib/place-tiles.ts): zooms written at build time, over the area served (France and
+ * its neighbours); MapLibre overzooms the last level, and asks for nothing outside `bounds`.
+ */
+export const PLACE_TILES = {
+  path: 'tiles/places/{z}/{x}/{y}.pbf',
+  minzoom: 0,
+  maxzoom: 8,
+  bounds: [-6, 41, 10.5, 51.5] as [number, number, number, number],
+} as const;
+
+/** The place-names layer's id (tests query its rendered features). */
+export const PLACES_LAYER_ID = 'places';
 
 /** Files the basemap generator (scripts/build-basemap.ts) writes under public/basemap/. */
 export const BASEMAP_FILES = {
@@ -21,8 +36,8 @@ export const BASEMAP_FILES = {
 } as const;
 
 /**
- * The offline default style: water as the background, Natural Earth land and country borders, a faint graticule and
- * country names. It has no `glyphs` URL, so MapLibre renders the labels with a local font (no network at all).
+ * The offline default style: water as the background, Natural Earth land and country borders, a faint graticule,
+ * country names and place names (GeoNames towns, by vector tile). It has no `glyphs` URL, so MapLibre renders the labels with a local font (no network at all).
  * `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it must be absolute).
  */
 export function buildBasemapStyle(baseUrl: string): StyleSpecification {
@@ -35,6 +50,14 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
       borders: { type: 'geojson', data: url(BASEMAP_FILES.borders), tolerance: 0.6 },
       labels: { type: 'geojson', data: url(BASEMAP_FILES.labels) },
       graticule: { type: 'geojson', data: url(BASEMAP_FILES.graticule) },
+      places: {
+        type: 'vector',
+        tiles: [url(PLACE_TILES.path)],
+        minzoom: PLACE_TILES.minzoom,
+        maxzoom: PLACE_TILES.maxzoom,
+        bounds: PLACE_TILES.bounds,
+        attribution: 'Places: GeoNames',
+      },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_COLORS.water } },
@@ -82,6 +105,38 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
         },
         paint: {
           'text-color': BASEMAP_COLORS.label,
+          'text-halo-color': BASEMAP_COLORS.labelHalo,
+          'text-halo-width': 1.5,
+        },
+      },
+      {
+        id: PLACES_LAYER_ID,
+        type: 'symbol',
+        source: 'places',
+        'source-layer': 'places',
+        minzoom: 4,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': ['sans-serif'],
+          // Bigger places are placed first and drawn larger, so a city wins over its suburbs.
+          'symbol-sort-key': ['-', 0, ['get', 'population']],
+          // Zoom outside, population inside: MapLibre allows one zoom interpolation, at the top of the expression.
+          'text-size': [
+            'interpolate',
+            ['linear'],
+            ['zoom'],
+            4,
+            ['interpolate', ['linear'], ['get', 'population'], 1_000, 9, 100_000, 11, 1_000_000, 13],
+            10,
+            ['interpolate', ['linear'], ['get', 'population'], 1_000, 11, 100_000, 14, 1_000_000, 18],
+            14,
+            ['interpolate', ['linear'], ['get', 'population'], 1_000, 13, 100_000, 16, 1_000_000, 20],
+          ],
+          'text-max-width': 8,
+          'text-padding': 4,
+        },
+        paint: {
+          'text-color': BASEMAP_COLORS.placeLabel,
           'text-halo-color': BASEMAP_COLORS.labelHalo,
           'text-halo-width': 1.5,
         },
