@@ -94,7 +94,12 @@ export function EventMap(props: EventMapProps) {
   const data = useMemo(() => eventsToGeoJson(events), [events]);
   const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
   const style = useMapStyle(mapStyleUrl, data, highlight);
-  const { countsShown, onRender } = useDeferredBasemap(mapRef, style.deferred, { loaded, eventsSettled, events });
+  const { countsShown, onRender } = useDeferredBasemap(
+    mapRef,
+    style.deferred,
+    { loaded, eventsSettled, events },
+    style.restoreBackground,
+  );
   const sync = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
   useCameraRequests(mapRef, cameraRequest);
   const onIdle = useDrawnCount(mapRef, containerRef, data);

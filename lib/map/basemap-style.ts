@@ -149,6 +149,16 @@ export function buildBasemapStyle(baseUrl: string): StyleSpecification {
 export interface SplitStyle {
   initial: StyleSpecification;
   deferred: Pick<StyleSpecification, 'sources' | 'layers'>;
+  /** The background colour to put back once `afterSource` has loaded (when a `loadingBackground` was asked for). */
+  restoreBackground?: { layerId: string; color: string; afterSource: string };
+}
+
+export interface SplitStyleOptions {
+  /**
+   * Paints the background in `color` until the deferred source `until` has loaded. The offline basemap draws land on a
+   * water background: while the land loads, a land-coloured background looks like a map still loading, not an ocean.
+   */
+  loadingBackground?: { color: string; until: string };
 }
 
 /**
@@ -157,10 +167,21 @@ export interface SplitStyle {
  * software WebGL, so the events would wait behind it. Loading the basemap after the first events are drawn puts them
  * on screen first (README, Performance: web).
  */
-export function splitStyle(style: StyleSpecification): SplitStyle {
+export function splitStyle(style: StyleSpecification, options: SplitStyleOptions = {}): SplitStyle {
   const background = style.layers.filter((layer) => layer.type === 'background');
+  const deferred = { sources: style.sources, layers: style.layers.filter((layer) => layer.type !== 'background') };
+  const first = background[0];
+  const color = first?.paint?.['background-color'];
+  const loading = options.loadingBackground;
+  if (!loading || !first || typeof color !== 'string' || !(loading.until in style.sources)) {
+    return { initial: { ...style, sources: {}, layers: background }, deferred };
+  }
+  const layers = background.map((layer) =>
+    layer === first ? { ...first, paint: { ...first.paint, 'background-color': loading.color } } : layer,
+  );
   return {
-    initial: { ...style, sources: {}, layers: background },
-    deferred: { sources: style.sources, layers: style.layers.filter((layer) => layer.type !== 'background') },
+    initial: { ...style, sources: {}, layers },
+    deferred,
+    restoreBackground: { layerId: first.id, color, afterSource: loading.until },
   };
 }
