@@ -7,10 +7,15 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Next's built-in gzip runs at a fixed level on every answer: for a 300 KB page of events it costs more than the
-  // query itself (docs/design.md §5). Compression is left to the reverse proxy or CDN in front, at a cheap level.
+  // query itself (docs/design.md §5). The production server (scripts/web-server.ts) compresses instead: static files
+  // once, at build time, and dynamic answers at a cheap level.
   compress: false,
   // The web app never imports the service's native module, but a stray server import must not be bundled.
   serverExternalPackages: ['better-sqlite3'],
+  // Browsers and tools that ask for /favicon.ico without reading the page's <link rel="icon"> get the SVG favicon.
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg' }];
+  },
   async headers() {
     const production = process.env.NODE_ENV === 'production';
     return [

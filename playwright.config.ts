@@ -53,7 +53,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // The production web server (Next behind scripts/web-server.ts), as `npm start` runs it.
+      // The production web server `npm start` runs (scripts/web-server.ts): chosen timeouts, the visitor's address,
+      // pre-compressed static files and compressed dynamic answers.
       command: `node --import tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {

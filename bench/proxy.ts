@@ -8,11 +8,12 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
-const SERVICE_PORT = 4310;
-const WEB_PORT = 3310;
+// Ports can be moved off the defaults on a shared machine.
+const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 4310);
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3310);
 const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
-const BARE_PORT = 4311;
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 4311);
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
 const ROUNDS = 400;
 const WARMUP = 40;
@@ -66,7 +67,9 @@ export async function benchProxy(
     });
     children.push(service);
     await waitFor(`${SERVICE}/health`, service);
-    const web = spawn('node_modules/.bin/next', ['start', '-p', String(WEB_PORT), '-H', '127.0.0.1'], {
+    // The production server `npm start` runs (compression on: scripts/web-server.ts).
+    const webArgs = ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(WEB_PORT), '-H', '127.0.0.1'];
+    const web = spawn(process.execPath, webArgs, {
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -106,14 +109,15 @@ export async function benchProxy(
     );
     const f = (n: number) => n.toFixed(2);
     console.log(
-      '| viewport | matches | bytes | direct p50 ms | direct p99 ms | bare proxy p50 ms (÷ direct) | web app p50 ms | web app p99 ms | web app ÷ direct (p50) |\n' +
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
+      '| viewport | matches | bytes | direct p50 ms | direct p99 ms | bare proxy p50 ms (÷ direct) | web app p50 ms | web app p99 ms | web app ÷ direct (p50) | web app, brotli: p50 ms (÷ direct), bytes |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
         results
           .map(
             (r) =>
               `| ${r.viewport} | ${r.totalItems} | ${r.bytes} | ${f(r.directP50)} | ${f(r.directP99)} | ` +
               `${f(r.bareP50)} (${f(r.bareRatio)}) | ` +
-              `${f(r.proxyP50)} | ${f(r.proxyP99)} | ${f(r.ratio)} ${r.ratio <= 1.2 ? '✅' : '❌'} |`,
+              `${f(r.proxyP50)} | ${f(r.proxyP99)} | ${f(r.ratio)} ${r.ratio <= 1.2 ? '✅' : '❌'} | ` +
+              `${f(r.brotliP50)} (${f(r.brotliRatio)}), ${r.brotliBytes} |`,
           )
           .join('\n') +
         '\n\ntarget: proxy ÷ direct ≤ 1.2 (p50, token-cache hit)',
@@ -136,6 +140,10 @@ interface ViewportResult {
   proxyP50: number;
   proxyP99: number;
   ratio: number;
+  /** The same query through the web app as a browser asks for it (`Accept-Encoding: br`): compressed on the fly. */
+  brotliP50: number;
+  brotliRatio: number;
+  brotliBytes: number;
 }
 
 /** Interleaves the same viewport query sent straight to the service and through `GET /api/events`. */
@@ -154,10 +162,15 @@ async function measureViewport(name: ViewportName, limit: number, accessToken: s
   const first = await fetch(`${WEB}/api/events?${query}`);
   const firstBody = new Uint8Array(await first.arrayBuffer());
   const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const proxy = () => fetch(`${WEB}/api/events?${query}`, { headers: cookie ? { cookie } : {} });
+  // Uncompressed (the proxy's own cost, as before compression) and as a browser asks for it (brotli on the fly).
+  const proxy = () =>
+    fetch(`${WEB}/api/events?${query}`, { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+  const brotli = () =>
+    fetch(`${WEB}/api/events?${query}`, { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+  const brotliBytes = await wireBytes(`${WEB}/api/events?${query}`, cookie);
   const { pagination } = JSON.parse(new TextDecoder().decode(firstBody)) as { pagination: { totalItems: number } };
 
-  const paths = [direct, bare, proxy];
+  const paths = [direct, bare, proxy, brotli];
   for (let i = 0; i < WARMUP; i += 1) for (const path of paths) await timed(path);
   const samples: number[][] = paths.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
@@ -167,7 +180,12 @@ async function measureViewport(name: ViewportName, limit: number, accessToken: s
       samples[k]!.push(await timed(paths[k]!));
     }
   }
-  const [directMs, bareMs, proxyMs] = samples.map((s) => s.sort((a, b) => a - b)) as [number[], number[], number[]];
+  const [directMs, bareMs, proxyMs, brotliMs] = samples.map((s) => s.sort((a, b) => a - b)) as [
+    number[],
+    number[],
+    number[],
+    number[],
+  ];
   return {
     viewport: name,
     totalItems: pagination.totalItems,
@@ -179,7 +197,22 @@ async function measureViewport(name: ViewportName, limit: number, accessToken: s
     proxyP50: percentile(proxyMs, 50),
     proxyP99: percentile(proxyMs, 99),
     ratio: percentile(proxyMs, 50) / percentile(directMs, 50),
+    brotliP50: percentile(brotliMs, 50),
+    brotliRatio: percentile(brotliMs, 50) / percentile(directMs, 50),
+    brotliBytes,
   };
+}
+
+/** Bytes on the wire of a brotli answer (fetch decodes bodies, so this asks with node:http). */
+async function wireBytes(url: string, cookie: string): Promise<number> {
+  const { get } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+    }).on('error', reject);
+  });
 }
 
 function mapValues(record: Record<string, number>): Record<string, string> {

@@ -220,7 +220,7 @@ test.describe('map explorer', () => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
     let fail = true;
     let asked = 0;
-    await page.route('**/api/events?*', (route) => {
+    await page.route('**/api/explorer/events?*', (route) => {
       asked++;
       return fail
         ? route.fulfill({

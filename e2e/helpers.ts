@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, type TestInfo } from '@playwright/test';
 
-/** The rectangle and filters of one `/api/events` request. */
+/** The rectangle and filters of one explorer events request (`/api/explorer/events`). */
 export interface EventsCall {
   url: URL;
   minLng: number;
@@ -9,12 +9,12 @@ export interface EventsCall {
   maxLat: number;
 }
 
-/** Records every `/api/events` request the page makes. */
+/** Records every explorer events request the page makes. */
 export function recordEventsCalls(page: Page): EventsCall[] {
   const calls: EventsCall[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname !== '/api/events') return;
+    if (url.pathname !== '/api/explorer/events') return;
     const n = (k: string) => Number(url.searchParams.get(k));
     calls.push({ url, minLng: n('minLng'), maxLng: n('maxLng'), minLat: n('minLat'), maxLat: n('maxLat') });
   });

@@ -14,6 +14,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { BASEMAP_FILES, buildBasemapStyle } from '../lib/map/basemap-style';
+import { writePlaceTiles } from './lib/place-tiles';
 
 const require = createRequire(import.meta.url);
 const outDir = join(process.cwd(), 'public', 'basemap');
@@ -121,6 +122,12 @@ write(BASEMAP_FILES.graticule, graticule(10));
 // For a standalone consumer; the app builds the same style in memory with its own origin.
 writeFileSync(join(outDir, 'style.json'), JSON.stringify(buildBasemapStyle('/basemap'), null, 2));
 console.log(`basemap written to ${outDir}`);
+const placesStarted = performance.now();
+const placeTiles = writePlaceTiles(join(outDir, 'tiles', 'places'));
+console.log(
+  `place tiles: ${placeTiles.places} places in ${placeTiles.tiles} tiles (${Math.round(placeTiles.bytes / 1024)} KiB) ` +
+    `in ${Math.round(performance.now() - placesStarted)} ms`,
+);
 
 const maplibreDist = dirname(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'));
 const maplibreVersion = (

@@ -56,7 +56,8 @@ if (embedded) {
   });
 }
 
-// Next's handler behind our own HTTP server: chosen timeouts, and the visitor address for the /api/* fair share.
+// Next's handler behind our own HTTP server (scripts/web-server.ts): chosen timeouts, the visitor address for the
+// /api/* fair share, pre-compressed static files and cheap dynamic compression.
 const web = supervisor.add(
   start('web', process.execPath, ['--import', 'tsx', 'scripts/web-server.ts', '-p', webPort], {
     ...webEnv,

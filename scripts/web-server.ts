@@ -1,7 +1,8 @@
 /**
  * The web app's production HTTP server: Next's request handler behind a Node server whose timeouts are chosen here
- * (`next start` exposes only the keep-alive timeout), and which tells route handlers the visitor's address for the
- * per-visitor fair share of /api/* (Next ≥ 15 gives route handlers no socket address; its X-Forwarded-For is
+ * (`next start` exposes only the keep-alive timeout), which serves the build's pre-compressed static files and
+ * compresses dynamic answers (scripts/lib/web-server.ts), and which tells route handlers the visitor's address for
+ * the per-visitor fair share of /api/* (Next ≥ 15 gives route handlers no socket address; its X-Forwarded-For is
  * whatever the client sent, if it sent one).
  *
  *   tsx scripts/web-server.ts [-p PORT] [-H HOST]    (after `npm run build`; `npm start` runs it)
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address';
+import { createWebHandler } from './lib/web-server';
 
 /**
  * Timeouts (see docs/notes/reliability.md):
@@ -78,7 +80,16 @@ const keepAliveTimeoutMs = env.WEB_KEEP_ALIVE_TIMEOUT_MS ?? WEB_SERVER_TIMEOUTS.
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
-const handle = app.getRequestHandler();
+const nextHandler = app.getRequestHandler();
+const handle = createWebHandler({
+  dir: process.cwd(),
+  next: (request, response) =>
+    nextHandler(request, response).catch((error: unknown) => {
+      console.error('[web] request failed', error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end();
+    }),
+});
 
 function onRequest(request: IncomingMessage, response: ServerResponse): void {
   // Replaces whatever a client sent under this name: route handlers trust it.
@@ -87,11 +98,7 @@ function onRequest(request: IncomingMessage, response: ServerResponse): void {
     request.headers['x-forwarded-for'],
     trustProxy,
   );
-  handle(request, response).catch((error: unknown) => {
-    console.error('[web] request failed', error);
-    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-    response.end();
-  });
+  handle(request, response);
 }
 
 const server = createServer(

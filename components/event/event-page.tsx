@@ -5,7 +5,7 @@ import { directionsHref } from '@/lib/records/directions';
 import { Grade } from '@/components/record-page/grade';
 import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
-import { MiniMap } from '@/components/record-page/mini-map';
+import { RecordMap } from '@/components/record-page/record-map';
 import type { TCategory, TEvent, TSource } from '@/lib/contract';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import type { Locale } from '@/lib/i18n/config';
@@ -221,9 +221,10 @@ function PlaceSection({
       <h2 id="place-title">{messages.event.place}</h2>
       <p className={styles.placeName}>{place.name}</p>
       <address className={styles.address}>{place.address}</address>
-      <MiniMap
+      <RecordMap
         points={[{ lng: place.lng, lat: place.lat }]}
         label={messages.place.map(place.name)}
+        buttonLabel={messages.place.interactiveMap}
         mapStyleUrl={mapStyleUrl}
       />
       <p className={styles.placeLinks}>

@@ -1,7 +1,7 @@
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
-import { categoryLabel, formatEventWhen, formatPrice, isLiveAt, mainCategoryOf } from '@/lib/explorer/card-format';
+import { categoryLabel, formatEventWhen, formatPrice, isLiveAt } from '@/lib/explorer/card-format';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
@@ -9,7 +9,7 @@ import { AppLink } from './app-link';
 import { useLinkTarget } from './link-target';
 
 export interface EventCardProps {
-  event: TEvent;
+  event: TExplorerEvent;
   locale: Locale;
   now: number;
   selected: boolean;
@@ -20,13 +20,14 @@ export interface EventCardProps {
 
 /** One event of the list: the accessible twin of its point on the map. */
 export function EventCard({ event, locale, now, selected, onHover, groupStart }: EventCardProps) {
-  const category = mainCategoryOf(event);
+  const category = event.category ?? null;
   const meta = category ? CATEGORY_LABELS[category] : null;
-  const place = event.mapPlace?.name ?? event.place.name;
-  const city = event.mapPlace?.city ?? event.place.address?.city ?? null;
-  const cancelled = event.cancelledAt !== null;
-  const unavailable = !cancelled && event.notAvailableAt !== null;
-  const live = !cancelled && isLiveAt(event, now);
+  const { place, city } = event;
+  const when = { startDate: event.start, endDate: event.end };
+  const price = { lowestPrice: event.minPrice, highestPrice: event.maxPrice ?? event.minPrice };
+  const cancelled = event.cancelled === true;
+  const unavailable = !cancelled && event.unavailable === true;
+  const live = !cancelled && isLiveAt(when, now);
   const linkTarget = useLinkTarget();
   const t = explorerMessages(locale);
   return (
@@ -59,14 +60,14 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
           {live && <span className={styles.badgeLive}>{t.badgeLive}</span>}
           {cancelled && <span className={styles.badgeOff}>{t.badgeCancelled}</span>}
           {unavailable && <span className={styles.badgeOff}>{t.badgeSoldOut}</span>}
-          <time>{formatEventWhen(event, locale)}</time>
+          <time>{formatEventWhen(when, locale)}</time>
         </p>
         <p className={styles.cardPlace}>
           {place}
           {city ? ` · ${city}` : ''}
         </p>
         <p className={styles.cardFoot}>
-          <span className={styles.cardPrice}>{formatPrice(event, locale)}</span>
+          <span className={styles.cardPrice}>{formatPrice(price, locale)}</span>
           {category && <span className={styles.cardCategory}>{categoryLabel(category, locale)}</span>}
         </p>
       </div>

@@ -2,17 +2,17 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { fakeEvent } from '@/test/web/fixtures';
+import { fakeExplorerEvent } from '@/test/web/fixtures';
 import { ResultsPanel, type ResultsPanelProps } from './results-panel';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
 afterEach(cleanup);
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const events = (n: number): TEvent[] =>
-  Array.from({ length: n }, (_, i) => fakeEvent(i + 1, { name: `Show ${i + 1}` }));
+const events = (n: number): TExplorerEvent[] =>
+  Array.from({ length: n }, (_, i) => fakeExplorerEvent(i + 1, { name: `Show ${i + 1}` }));
 
 function renderPanel(props: Partial<ResultsPanelProps> = {}) {
   const all: ResultsPanelProps = {
@@ -108,7 +108,7 @@ describe('ResultsPanel', () => {
   });
 
   it('lists what starts soon first, then what was already running under its own label', () => {
-    const [a, b, c] = events(3) as [TEvent, TEvent, TEvent];
+    const [a, b, c] = events(3) as [TExplorerEvent, TExplorerEvent, TExplorerEvent];
     renderPanel({ events: [a, b, c], total: 3, groups: { upcoming: [b, c], running: [a] } });
     const items = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem');
     expect(items.map((li) => li.dataset.eventId)).toEqual(['2', '3', '1']);

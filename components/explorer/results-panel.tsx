@@ -1,7 +1,7 @@
 'use client';
 
 import type { RefObject } from 'react';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { formatCount } from '@/lib/explorer/card-format';
 import type { ListGroups } from '@/lib/explorer/list-order';
 import type { Locale } from '@/lib/i18n/config';
@@ -18,7 +18,7 @@ export interface ResultsPanelProps {
   locale: Locale;
   t: ExplorerMessages;
   mode: MapMode;
-  events: readonly TEvent[];
+  events: readonly TExplorerEvent[];
   /** The events as the list shows them: what starts soon, then what was already running (see lib/explorer/list-order). */
   groups: ListGroups;
   /** The panel's scrolling box (the list's position is kept across a visit to an event page). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type RefObject } from 'react';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { eventPosition } from '@/lib/explorer/events-request';
 import { fitCamera } from '@/lib/explorer/fit-camera';
 import type { Camera } from '@/lib/explorer/state';
@@ -12,7 +12,7 @@ import type { Camera } from '@/lib/explorer/state';
  */
 export function useFitResults(
   q: string | null,
-  events: readonly TEvent[],
+  events: readonly TExplorerEvent[],
   mapAreaRef: RefObject<HTMLDivElement | null>,
   moveTo: (camera: Camera, mode: 'push' | 'replace') => void,
 ) {

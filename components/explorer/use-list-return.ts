@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type RefObject } from 'react';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 
 const KEY = 'eventmap:list-return';
 
@@ -26,7 +26,7 @@ function read(): ReturnPoint | null {
  * was opened (keyboard and screen-reader users would otherwise start again from the top of the page). The point is
  * kept in sessionStorage when a card's link is followed, and used once, when that card is in the list again.
  */
-export function useListReturn(scroller: RefObject<HTMLElement | null>, events: readonly TEvent[]) {
+export function useListReturn(scroller: RefObject<HTMLElement | null>, events: readonly TExplorerEvent[]) {
   const done = useRef(false);
 
   useEffect(() => {

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bucketedNow } from '@/lib/explorer/events-request';
+import { toExplorerEvent } from '@/lib/explorer/explorer-event';
 import { fetchSearchEvents } from '@/lib/explorer/search-request';
 import { filterSearchEvents, searchItemsToEvents } from '@/lib/explorer/search-results';
 import { searchText } from '@/lib/explorer/search-text';
@@ -24,7 +25,10 @@ export function useSearchResults(q: string | null, filters: Filters) {
     placeholderData: keepPreviousData,
   });
   const matched = query.data;
-  const events = useMemo(() => (matched ? filterSearchEvents(matched, filters, nowMs) : []), [matched, filters, nowMs]);
+  const events = useMemo(
+    () => (matched ? filterSearchEvents(matched, filters, nowMs).map(toExplorerEvent) : []),
+    [matched, filters, nowMs],
+  );
   const firstLoad = check?.ok === true && query.isPending;
   return {
     check,

@@ -3,10 +3,11 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Map, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { eventsToGeoJson } from '@/lib/explorer/geojson';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { Camera } from '@/lib/explorer/state';
+import { PLACES_LAYER_ID } from '@/lib/map/basemap-style';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
 import type { Position } from '@/lib/map/you-are-here';
 import type { CameraRequest, MapView } from '@/lib/map/view';
@@ -24,7 +25,7 @@ export interface EventMapProps {
   cameraRequest: CameraRequest | null;
   /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
-  events: readonly TEvent[];
+  events: readonly TExplorerEvent[];
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
   eventsSettled: boolean;
   highlighted: number[];
@@ -87,6 +88,9 @@ function useDrawnCount(
     for (const f of rendered) points += Number(f.properties?.point_count ?? 1);
     container.dataset.drawn = String(points);
     container.dataset.features = String(data.features.length);
+    // Place names drawn by the offline basemap (tests check the map can be read).
+    if (map.getLayer(PLACES_LAYER_ID))
+      container.dataset.places = String(map.queryRenderedFeatures({ layers: [PLACES_LAYER_ID] }).length);
     // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
     if (lastDrawnData.current !== data) {
       lastDrawnData.current = data;
@@ -109,7 +113,12 @@ export function EventMap(props: EventMapProps) {
   const data = useMemo(() => eventsToGeoJson(events), [events]);
   const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
   const style = useMapStyle(mapStyleUrl, data, highlight);
-  const { countsShown, onRender } = useDeferredBasemap(mapRef, style.deferred, { loaded, eventsSettled, events });
+  const { countsShown, onRender } = useDeferredBasemap(
+    mapRef,
+    style.deferred,
+    { loaded, eventsSettled, events },
+    style.restoreBackground,
+  );
   const sync = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
   useCameraRequests(mapRef, cameraRequest);
   const onIdle = useDrawnCount(mapRef, containerRef, data);

@@ -26,6 +26,7 @@ export function useDeferredBasemap(
   mapRef: RefObject<MapRef | null>,
   deferred: MapStyle['deferred'],
   { loaded, eventsSettled, events }: DeferredBasemapState,
+  restoreBackground?: MapStyle['restoreBackground'],
 ) {
   const [countsShown, setCountsShown] = useState(false);
   const basemapAdded = useRef(false);
@@ -39,7 +40,17 @@ export function useDeferredBasemap(
     const before = map.getLayer(clusterLayer.id) ? clusterLayer.id : undefined;
     for (const [id, source] of Object.entries(deferred.sources)) if (!map.getSource(id)) map.addSource(id, source);
     for (const layer of deferred.layers) if (!map.getLayer(layer.id)) map.addLayer(layer, before);
-  }, [mapRef, deferred]);
+    if (restoreBackground) {
+      const { layerId, color, afterSource } = restoreBackground;
+      // The sea comes back with the land that outlines it (after the frame: see use-events-layers.ts).
+      const onSourceData = () => {
+        if (!map.getSource(afterSource) || !map.isSourceLoaded(afterSource)) return;
+        map.off('sourcedata', onSourceData);
+        queueMicrotask(() => map.getLayer(layerId) && map.setPaintProperty(layerId, 'background-color', color));
+      };
+      map.on('sourcedata', onSourceData);
+    }
+  }, [mapRef, deferred, restoreBackground]);
 
   useEffect(() => {
     if (!loaded || !eventsSettled || !deferred) return;

@@ -17,7 +17,7 @@ export interface EventsLayersState {
 /**
  * Brings the map's events source and layers in line with the props: adds them to a style that lacks them (an
  * operator's style), sets new data, the highlight filter and the cluster counts. Idempotent; runs whenever the props
- * change, and the returned callback on every style change.
+ * change, and the returned callback (for `styledata`) after every style change.
  */
 export function useEventsLayers(
   mapRef: RefObject<MapRef | null>,
@@ -48,5 +48,8 @@ export function useEventsLayers(
   }, [mapRef, initialData, data, highlight, countsShown]);
 
   useEffect(sync, [sync]);
-  return sync;
+  // MapLibre fires `styledata` from inside a frame, after it has evaluated every layer's properties and before it
+  // paints: a layer added then is painted unevaluated (the symbol painter throws on its missing layout). Changes made
+  // on `styledata` wait for the end of the frame.
+  return useCallback(() => queueMicrotask(sync), [sync]);
 }

@@ -2,7 +2,13 @@
 
 import type { GeoJSONSourceSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { useMemo, useState } from 'react';
-import { buildBasemapStyle, splitStyle, type SplitStyle } from '@/lib/map/basemap-style';
+import {
+  BASEMAP_COLORS,
+  BASEMAP_DARK_COLORS,
+  buildBasemapStyle,
+  splitStyle,
+  type SplitStyle,
+} from '@/lib/map/basemap-style';
 import { CLUSTER_OPTIONS, EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
 import { useColorScheme } from './use-color-scheme';
 
@@ -22,6 +28,8 @@ export interface MapStyle {
   mapStyle: string | StyleSpecification;
   /** The offline basemap's sources and layers that wait for the first events frame; null for an operator's style. */
   deferred: SplitStyle['deferred'] | null;
+  /** The background to restore once the land has loaded (the offline basemap starts land-coloured). */
+  restoreBackground?: SplitStyle['restoreBackground'];
   /** The events the first style was built with (the source's own copy until new data is set). */
   initialData: GeoJSONSourceSpecification['data'];
 }
@@ -42,12 +50,14 @@ export function useMapStyle(
   const scheme = useColorScheme();
   return useMemo<MapStyle>(() => {
     if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
-    const { initial: base, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`, { scheme }));
+    const { initial: base, ...rest } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`, { scheme }), {
+      loadingBackground: { color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land, until: 'land' },
+    });
     const withEvents: StyleSpecification = {
       ...base,
       sources: { ...base.sources, [EVENTS_SOURCE_ID]: eventsSource(initial.data) },
       layers: [...base.layers, ...eventLayers(initial.highlight)],
     };
-    return { mapStyle: withEvents, deferred, initialData: initial.data };
+    return { mapStyle: withEvents, ...rest, initialData: initial.data };
   }, [mapStyleUrl, initial, scheme]);
 }

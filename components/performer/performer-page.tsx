@@ -2,7 +2,8 @@ import { PlainImage } from '@/components/record-page/plain-image';
 import { Description } from '@/components/record-page/description';
 import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
-import { MiniMap, type MiniMapPoint } from '@/components/record-page/mini-map';
+import type { MiniMapPoint } from '@/components/record-page/mini-map';
+import { RecordMap } from '@/components/record-page/record-map';
 import { UpcomingEvents } from '@/components/record-page/upcoming-events';
 import placeStyles from '@/components/place/place.module.css';
 import type { TEvent, TPerformer } from '@/lib/contract';
@@ -85,7 +86,12 @@ export function PerformerPage({
             <h2 id="where-title" className={styles.mapTitle}>
               {messages.performer.whereTheyPlay}
             </h2>
-            <MiniMap points={points} label={messages.performer.whereTheyPlay} mapStyleUrl={mapStyleUrl} />
+            <RecordMap
+              points={points}
+              label={messages.performer.whereTheyPlay}
+              buttonLabel={messages.place.interactiveMap}
+              mapStyleUrl={mapStyleUrl}
+            />
           </section>
         )}
       </div>

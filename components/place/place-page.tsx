@@ -1,7 +1,7 @@
 import { Description } from '@/components/record-page/description';
 import { Grade } from '@/components/record-page/grade';
 import { JsonLd } from '@/components/record-page/json-ld';
-import { MiniMap } from '@/components/record-page/mini-map';
+import { RecordMap } from '@/components/record-page/record-map';
 import { UpcomingEvents } from '@/components/record-page/upcoming-events';
 import type { TMapPlaceWithEvents } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
@@ -88,9 +88,10 @@ export function PlacePage({
           <OpeningHours periods={place.periods} messages={messages} format={format} />
         </section>
         <div className={styles.mapCard}>
-          <MiniMap
+          <RecordMap
             points={[{ lng: place.lng, lat: place.lat }]}
             label={messages.place.map(place.name)}
+            buttonLabel={messages.place.interactiveMap}
             mapStyleUrl={mapStyleUrl}
           />
         </div>

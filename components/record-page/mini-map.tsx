@@ -23,10 +23,13 @@ export function MiniMap({
   points,
   label,
   mapStyleUrl,
+  interactive = false,
 }: {
   points: MiniMapPoint[];
   label: string;
   mapStyleUrl: string | undefined;
+  /** Pans and zooms (opened on demand by InteractiveMapToggle). */
+  interactive?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(points);
@@ -48,7 +51,7 @@ export function MiniMap({
         style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
         center: [first.lng, first.lat],
         zoom: detailed ? 14 : 4.5,
-        interactive: false,
+        interactive,
         attributionControl: detailed ? { compact: true } : false,
       });
       if (parsed.length > 1) {
@@ -86,7 +89,7 @@ export function MiniMap({
       cancelled = true;
       map?.remove();
     };
-  }, [key, mapStyleUrl]);
+  }, [key, mapStyleUrl, interactive]);
 
   return <div ref={container} role="img" aria-label={label} className={styles.miniMap} />;
 }

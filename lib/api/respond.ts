@@ -74,13 +74,14 @@ export function errorResponse(error: unknown): Response {
 
 /**
  * Runs a Partner API operation for a route handler, within the visitor's fair share (lib/api/visitor-limit.ts), and
- * passes the upstream JSON through untouched (validated first when validation is on), with the route's cache
- * policy. Reuses and refreshes the sealed token cookie.
+ * passes the upstream JSON through untouched (validated first when validation is on), or as `reshape` rewrites it,
+ * with the route's cache policy. Reuses and refreshes the sealed token cookie.
  */
 export async function proxy(
   request: Request,
   policy: CachePolicy,
   operation: () => PartnerOperation,
+  reshape?: (body: Uint8Array<ArrayBuffer>) => BodyInit,
 ): Promise<Response> {
   try {
     // Before any work: a visitor over its share costs neither a parse nor an upstream call.
@@ -101,7 +102,7 @@ export async function proxy(
       headers.set('Set-Cookie', setCookie);
       headers.set('Cache-Control', NO_STORE);
     }
-    return new Response(upstream.bytes, { status: 200, headers });
+    return new Response(reshape ? reshape(upstream.bytes) : upstream.bytes, { status: 200, headers });
   } catch (error) {
     return errorResponse(error);
   }

@@ -25,4 +25,11 @@ describe('event formatting', () => {
     expect(isLiveAt(e, start - 3 * 3600_000 - 1)).toBe(false);
     expect(isLiveAt(e, Date.parse('2026-11-22T22:00:01Z'))).toBe(false);
   });
+
+  it('reads the explorer dates to the minute like the full wire dates', () => {
+    const e = { startDate: '2026-11-22 20:00 +0100', endDate: '2026-11-22 23:00 +0100' };
+    expect(formatEventWhen(e, 'en')).toBe('Sun 22 Nov, 20:00');
+    expect(isLiveAt(e, Date.parse('2026-11-22T21:59:59Z'))).toBe(true);
+    expect(isLiveAt(e, Date.parse('2026-11-22T22:00:01Z'))).toBe(false);
+  });
 });

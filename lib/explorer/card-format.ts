@@ -19,7 +19,7 @@ function wallClock(value: string): Date | null {
 
 /** The instant of a wire date (offset honoured), in epoch milliseconds. */
 export function wireInstant(value: string): number {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?([+-]\d{2})(\d{2})$/.exec(value);
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) ?([+-]\d{2})(\d{2})$/.exec(value);
   return m ? Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : Date.parse(value);
 }
 
@@ -71,8 +71,11 @@ export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, lo
 }
 
 /** "Free", "12 €", "From 12 €" or "Price not available" (the record pages' wording, from the one dictionary). */
-export function formatPrice(event: Pick<TEvent, 'lowestPrice' | 'highestPrice'>, locale: Locale): string {
-  const { lowestPrice: low, highestPrice: high } = event;
+export function formatPrice(
+  event: { lowestPrice?: number | null; highestPrice?: number | null },
+  locale: Locale,
+): string {
+  const { lowestPrice: low = null, highestPrice: high = null } = event;
   if (low === null && high === null) return explorerMessages(locale).priceUnknown;
   const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
   // Whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50").

@@ -25,7 +25,7 @@ describe('prefetchEvents', () => {
     const params = new URLSearchParams({ minLng: '1', maxLng: '2', minLat: '3', maxLat: '4', limit: '500' });
     prefetchEvents(params);
     prefetchEvents(new URLSearchParams(params)); // the same request is not started twice
-    expect(calls).toEqual(['/api/events?minLng=1&maxLng=2&minLat=3&maxLat=4&limit=500']);
+    expect(calls).toEqual(['/api/explorer/events?minLng=1&maxLng=2&minLat=3&maxLat=4&limit=500']);
     expect((await fetchEvents(new URLSearchParams(params))).pagination.totalItems).toBe(1);
     expect(calls).toHaveLength(1);
     expect((await fetchEvents(params)).pagination.totalItems).toBe(2);
@@ -36,8 +36,12 @@ describe('prefetchEvents', () => {
     const calls = stubFetch();
     prefetchEvents(new URLSearchParams({ minLng: '10' }));
     await fetchEvents(new URLSearchParams({ minLng: '11' }));
-    expect(calls).toEqual(['/api/events?minLng=10', '/api/events?minLng=11']);
+    expect(calls).toEqual(['/api/explorer/events?minLng=10', '/api/explorer/events?minLng=11']);
     await fetchEvents(new URLSearchParams({ minLng: '10' }));
-    expect(calls).toEqual(['/api/events?minLng=10', '/api/events?minLng=11', '/api/events?minLng=10']);
+    expect(calls).toEqual([
+      '/api/explorer/events?minLng=10',
+      '/api/explorer/events?minLng=11',
+      '/api/explorer/events?minLng=10',
+    ]);
   });
 });

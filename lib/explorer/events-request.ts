@@ -1,5 +1,5 @@
 import 'client-only';
-import type { TEvent, TPagination } from '@/lib/contract';
+import type { TExplorerEvent, TExplorerEventsPage } from '@/lib/contract';
 import type { MapView } from '@/lib/map/view';
 import { roundBounds, type Bounds } from './bounds';
 import { dateWindow } from './dates';
@@ -19,7 +19,7 @@ export function bucketedNow(now = Date.now()): Date {
 
 const SORT_PARAM = { soonest: 'soonest', nearest: 'nearest', cheapest: 'cheapest' } as const;
 
-/** Builds the query string of `GET /api/events` for a viewport and the filters (stable parameter order). */
+/** Builds the query string of `GET /api/explorer/events` for a viewport and the filters (stable parameter order). */
 export function eventsSearchParams(bounds: Bounds, filters: Filters, center: Camera, now: Date): URLSearchParams {
   const p = new URLSearchParams();
   p.set('minLng', String(bounds.west));
@@ -61,11 +61,11 @@ export function viewSearchParams(
   return eventsSearchParams(bounds, filters, view.camera, new Date(nowMs));
 }
 
-/** A page of `/api/events`. */
-export interface EventsPage {
-  data: TEvent[];
-  pagination: TPagination;
-}
+/** A page of `/api/explorer/events`. */
+export type EventsPage = TExplorerEventsPage;
+
+/** The explorer's own events route: `/api/events`' query, answered with what cards and map points draw. */
+export const EXPLORER_EVENTS_PATH = '/api/explorer/events';
 
 /** An HTTP failure of the web app's own API, with the status for retry decisions. */
 export class ApiError extends Error {
@@ -106,7 +106,10 @@ export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal)
 }
 
 async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
-  const res = await fetch(`/api/events?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
+  const res = await fetch(`${EXPLORER_EVENTS_PATH}?${params.toString()}`, {
+    signal,
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) {
     let detail = `HTTP ${res.status}`;
     try {
@@ -120,10 +123,7 @@ async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Pro
   return (await res.json()) as EventsPage;
 }
 
-/** The position drawn for an event: its map place, else its place's address (as the API filters by). */
-export function eventPosition(event: TEvent): [number, number] | null {
-  const lng = event.mapPlace?.lng ?? event.place?.address?.lng;
-  const lat = event.mapPlace?.lat ?? event.place?.address?.lat;
-  if (typeof lng !== 'number' || typeof lat !== 'number') return null;
-  return [lng, lat];
+/** The position drawn for an event (the server chose it: its map place, else its place's address). */
+export function eventPosition(event: TExplorerEvent): [number, number] | null {
+  return event.position ?? null;
 }

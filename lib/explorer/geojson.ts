@@ -1,5 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { eventPosition } from './events-request';
 
 /** Properties of one event point on the map (kept small: the source is copied to a worker on every load). */
@@ -12,7 +12,7 @@ export interface EventPointProps {
 }
 
 /** The events' points, one feature per event with a position; the feature id is the event id. */
-export function eventsToGeoJson(events: readonly TEvent[]): FeatureCollection<Point, EventPointProps> {
+export function eventsToGeoJson(events: readonly TExplorerEvent[]): FeatureCollection<Point, EventPointProps> {
   const features: FeatureCollection<Point, EventPointProps>['features'] = [];
   for (const event of events) {
     const position = eventPosition(event);
@@ -23,8 +23,8 @@ export function eventsToGeoJson(events: readonly TEvent[]): FeatureCollection<Po
       geometry: { type: 'Point', coordinates: position },
       properties: {
         id: event.id,
-        cat: event.categories[0]?.mainCategory ?? 'none',
-        off: event.cancelledAt || event.notAvailableAt ? 1 : 0,
+        cat: event.category ?? 'none',
+        off: event.cancelled || event.unavailable ? 1 : 0,
       },
     });
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEvent } from '@/test/web/fixtures';
+import { fakeExplorerEvent } from '@/test/web/fixtures';
 import { groupForList } from './list-order';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const at = (id: number, start: string, end: string) => fakeEvent(id, { startDate: start, endDate: end });
+const at = (id: number, start: string, end: string) => fakeExplorerEvent(id, { startDate: start, endDate: end });
 
 // In the API's "soonest" order: by start date, so the long-running exhibitions come first.
 const page = [

@@ -1,11 +1,11 @@
-import type { TEvent } from '@/lib/contract';
+import type { TExplorerEvent } from '@/lib/contract';
 import { wireInstant } from './card-format';
 import type { Sort } from './state';
 
 /** The list's two groups under "Soonest": what starts in the window, then what was already running before it. */
 export interface ListGroups {
-  upcoming: TEvent[];
-  running: TEvent[];
+  upcoming: TExplorerEvent[];
+  running: TExplorerEvent[];
 }
 
 /**
@@ -14,12 +14,12 @@ export interface ListGroups {
  * everything is running by definition) the events that started before the window's start move to a second group,
  * in the API's order, after the ones that start inside the window. Other sorts keep the API's order in one group.
  */
-export function groupForList(events: readonly TEvent[], sort: Sort, windowStart: number | null): ListGroups {
+export function groupForList(events: readonly TExplorerEvent[], sort: Sort, windowStart: number | null): ListGroups {
   if (sort !== 'soonest' || windowStart === null) return { upcoming: [...events], running: [] };
-  const upcoming: TEvent[] = [];
-  const running: TEvent[] = [];
+  const upcoming: TExplorerEvent[] = [];
+  const running: TExplorerEvent[] = [];
   for (const event of events) {
-    const start = wireInstant(event.startDate);
+    const start = wireInstant(event.start);
     (Number.isFinite(start) && start < windowStart ? running : upcoming).push(event);
   }
   return { upcoming, running };

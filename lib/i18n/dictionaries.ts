@@ -68,6 +68,8 @@ export interface Messages {
     upcoming: string;
     noUpcoming: string;
     map: (name: string) => string;
+    /** Opens the interactive map in place of the drawn one. */
+    interactiveMap: string;
   };
   performer: {
     about: string;
@@ -149,6 +151,7 @@ const fr: Omit<Messages, 'explorer'> = {
     upcoming: 'Événements à venir',
     noUpcoming: 'Aucun événement à venir ici pour le moment.',
     map: (name) => `Carte : ${name}`,
+    interactiveMap: 'Carte interactive',
   },
   performer: {
     about: 'À propos',
@@ -241,6 +244,7 @@ const en: Omit<Messages, 'explorer'> = {
     upcoming: 'Upcoming events',
     noUpcoming: 'No upcoming events here yet.',
     map: (name) => `Map: ${name}`,
+    interactiveMap: 'Interactive map',
   },
   performer: {
     about: 'About',

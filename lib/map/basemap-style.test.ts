@@ -1,5 +1,36 @@
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { BASEMAP_COLORS, BASEMAP_DARK_COLORS, buildBasemapStyle, splitStyle } from './basemap-style';
+
+describe('buildBasemapStyle', () => {
+  it('is a valid MapLibre style (MapLibre would refuse a layer at run time, in the console)', () => {
+    expect(validateStyleMin(buildBasemapStyle('http://localhost/basemap')).map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe('splitStyle with a loading background', () => {
+  const style = buildBasemapStyle('http://localhost/basemap');
+  const split = splitStyle(style, { loadingBackground: { color: BASEMAP_COLORS.land, until: 'land' } });
+
+  it('paints the background land-coloured first, and says what to put back once the land has loaded', () => {
+    const background = split.initial.layers[0];
+    expect(background?.type).toBe('background');
+    expect(background?.paint).toMatchObject({ 'background-color': BASEMAP_COLORS.land });
+    expect(split.restoreBackground).toEqual({
+      layerId: background?.id,
+      color: BASEMAP_COLORS.water,
+      afterSource: 'land',
+    });
+    // The style it came from is untouched.
+    expect(style.layers[0]?.paint).toMatchObject({ 'background-color': BASEMAP_COLORS.water });
+  });
+
+  it('ignores a source the style does not have', () => {
+    const other = splitStyle(style, { loadingBackground: { color: '#fff', until: 'nope' } });
+    expect(other.restoreBackground).toBeUndefined();
+    expect(other.initial.layers[0]?.paint).toMatchObject({ 'background-color': BASEMAP_COLORS.water });
+  });
+});
 
 describe('splitStyle', () => {
   const style = buildBasemapStyle('http://localhost/basemap');

@@ -1,5 +1,11 @@
 import 'server-only';
-import type { TEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
+import { toExplorerEvent } from '@/lib/explorer/explorer-event';
+import type { TEvent, TExplorerEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
+
+/** An event as the explorer receives it (`/api/explorer/events`). */
+export function fakeExplorerEvent(id: number, overrides: Partial<TEvent> = {}): TExplorerEvent {
+  return toExplorerEvent(fakeEvent(id, overrides));
+}
 
 /** A contract-valid event, for fake upstreams and tests. */
 export function fakeEvent(id: number, overrides: Partial<TEvent> = {}): TEvent {

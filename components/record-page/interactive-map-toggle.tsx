@@ -1,0 +1,33 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState, type ReactNode } from 'react';
+import type { MiniMapPoint } from './mini-map';
+import styles from './record-page.module.css';
+
+// MapLibre and its stylesheet load only when asked for.
+const MiniMap = dynamic(() => import('./mini-map').then((m) => m.MiniMap), { ssr: false });
+
+export interface InteractiveMapToggleProps {
+  points: MiniMapPoint[];
+  label: string;
+  buttonLabel: string;
+  mapStyleUrl: string | undefined;
+  /** The drawn map shown until then (server-rendered). */
+  children: ReactNode;
+}
+
+/** The drawn map, and a button that swaps it for the interactive MapLibre map in the same box. */
+export function InteractiveMapToggle({ points, label, buttonLabel, mapStyleUrl, children }: InteractiveMapToggleProps) {
+  const [interactive, setInteractive] = useState(false);
+  return (
+    <div className={styles.recordMap}>
+      {interactive ? <MiniMap points={points} label={label} mapStyleUrl={mapStyleUrl} interactive /> : children}
+      {!interactive && (
+        <button type="button" className={styles.recordMapButton} onClick={() => setInteractive(true)}>
+          {buttonLabel}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { MAIN_CATEGORIES, type TEvent, type TExplorerEvent, type TMainCategory } from '@/lib/contract';
+
+/** ~1 m: more digits are noise on a map and bytes on a phone. */
+const round = (n: number) => Math.round(n * 1e5) / 1e5;
+
+/** `2026-11-22 20:30:00.000 +0100` → `2026-11-22 20:30 +0100`. */
+const toMinute = (date: string) => date.replace(/^(\S+ \d{2}:\d{2})\S* /, '$1 ');
+
+function mainCategory(event: TEvent): TMainCategory | undefined {
+  const cat = event.categories[0]?.mainCategory;
+  return (MAIN_CATEGORIES as readonly string[]).includes(cat ?? '') ? (cat as TMainCategory) : undefined;
+}
+
+/** What a card and a map point draw of an event; the position is the map place's, else the place's address. */
+export function toExplorerEvent(event: TEvent): TExplorerEvent {
+  const lng = event.mapPlace?.lng ?? event.place.address.lng;
+  const lat = event.mapPlace?.lat ?? event.place.address.lat;
+  const city = event.mapPlace?.city ?? event.place.address.city;
+  const category = mainCategory(event);
+  const { lowestPrice: low, highestPrice: high } = event;
+  return {
+    id: event.id,
+    name: event.name,
+    start: toMinute(event.startDate),
+    end: toMinute(event.endDate),
+    ...(low !== null && { minPrice: low }),
+    ...(high !== null && high !== low && { maxPrice: high }),
+    place: event.mapPlace?.name ?? event.place.name,
+    ...(city && { city }),
+    ...(Number.isFinite(lng) && Number.isFinite(lat) && { position: [round(lng), round(lat)] as [number, number] }),
+    ...(category && { category }),
+    ...(event.cancelledAt !== null && { cancelled: true as const }),
+    ...(event.notAvailableAt !== null && { unavailable: true as const }),
+  };
+}
