@@ -14,6 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { CameraRequest, MapView } from '@/components/map/event-map';
+import { SubscribeMenu } from '@/components/feeds/subscribe-menu';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { SearchBox } from '@/components/search/search-box';
 import { boundsAround } from '@/lib/explorer/bounds';
@@ -240,6 +241,7 @@ function ExplorerView({
               {locating ? t.locating : t.nearMe}
             </button>
           )}
+          {chrome && <SubscribeMenu filters={filters} bounds={view?.bounds ?? null} locale={locale} />}
           {chrome && languageSwitcher}
         </header>
 
