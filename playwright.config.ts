@@ -14,7 +14,10 @@ export const E2E_SERVICE_URL = `http://127.0.0.1:${SERVICE_PORT}`;
 export const E2E_SECRETS = {
   clientSecret: 'demo-secret',
   sessionSecret: 'e2e-only-session-secret-0123456789abcdef',
+  dashboardPassword: 'e2e-partner-dashboard-password',
 } as const;
+/** The web app's catalogue mirror in the suite: removed before each start, as the service's database is reseeded. */
+const E2E_MIRROR_FILE = '.data/e2e/catalogue-mirror.sqlite';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,13 +56,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx next start -p ${WEB_PORT} -H 127.0.0.1`,
+      command: `rm -f ${E2E_MIRROR_FILE} ${E2E_MIRROR_FILE}-wal ${E2E_MIRROR_FILE}-shm && npx next start -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         PARTNER_CLIENT_ID: 'demo',
         PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
         SESSION_SECRET: E2E_SECRETS.sessionSecret,
+        PARTNER_DASHBOARD_PASSWORD: E2E_SECRETS.dashboardPassword,
+        CATALOGUE_MIRROR_FILE: E2E_MIRROR_FILE,
+        // Short, so a journey sees the catalogue's changes in the sitemap within seconds.
+        CATALOGUE_SYNC_INTERVAL_SECONDS: '2',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -78,7 +78,12 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
         )
       )}
 
-      <section className={styles.totals} aria-label={messages.periods[data.range.period]}>
+      <section
+        className={styles.totals}
+        aria-label={messages.periods[data.range.period]}
+        data-period-start={new Date(data.range.startMs).toISOString()}
+        data-period-end={new Date(data.range.endMs).toISOString()}
+      >
         <div className={styles.total} data-total="clicks">
           <h2 className={styles.totalLabel}>{messages.clicks}</h2>
           <p className={styles.totalValue}>{data.totals.clicks}</p>
