@@ -64,6 +64,11 @@ export function takeSignInAttempt(address: string, now = Date.now()): number | n
   return entry.count > SIGN_IN_ATTEMPTS ? Math.ceil((entry.resetAt - now) / 1000) : null;
 }
 
+/** Forgets an address's attempts (after a successful sign-in: the partner is not locked out by their own typos). */
+export function clearSignInAttempts(address: string): void {
+  attempts.delete(address);
+}
+
 /** Whether the dashboard is enabled (PARTNER_DASHBOARD_PASSWORD set). */
 export function dashboardEnabled(): boolean {
   return getEnv().partnerDashboardPassword !== null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TClick, TClicksResponse } from '@/lib/contract';
 import { hashDashboardPassword } from '@/lib/env';
 import { aggregateClicks, BREAKDOWN_ROWS } from './aggregate';
-import { verifyPassword } from './auth';
+import { clearSignInAttempts, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS, takeSignInAttempt, verifyPassword } from './auth';
 import { ClickHistory, type FetchClicksPage } from './click-history';
 import { clicksCsv } from './clicks-csv';
 import { PeriodError, resolvePeriod } from './periods';
@@ -190,5 +190,17 @@ describe('dashboard password', () => {
     expect(await verifyPassword(stored, 'correct horse batter')).toBe(false);
     expect(await verifyPassword(stored, '')).toBe(false);
     expect(await verifyPassword(stored, 'x'.repeat(10_000))).toBe(false);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('refuses an address past its allowance until the window ends, and forgets it after a success', () => {
+    const now = Date.parse('2026-06-15T12:00:00Z');
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i += 1) expect(takeSignInAttempt('203.0.113.7', now)).toBeNull();
+    expect(takeSignInAttempt('203.0.113.7', now + 1000)).toBe(SIGN_IN_WINDOW_MS / 1000 - 1);
+    expect(takeSignInAttempt('198.51.100.1', now + 1000)).toBeNull();
+    expect(takeSignInAttempt('203.0.113.7', now + SIGN_IN_WINDOW_MS)).toBeNull();
+    clearSignInAttempts('198.51.100.1');
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i += 1) expect(takeSignInAttempt('198.51.100.1', now)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
 import { problemResponse } from '@/lib/http/problem';
-import { endSession, startSession, takeSignInAttempt, verifyPassword } from './auth';
+import { clearSignInAttempts, endSession, startSession, takeSignInAttempt, verifyPassword } from './auth';
 
 /** The longest form body a sign-in accepts (a password field and nothing else). */
 const MAX_FORM_BYTES = 2048;
@@ -37,7 +37,8 @@ export async function signIn(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return problemResponse({ status: 403, detail: 'Cross-site sign-in refused.' });
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_FORM_BYTES) return problemResponse({ status: 413, detail: 'The sign-in form is too large.' });
-  const wait = takeSignInAttempt(clientAddress(request));
+  const address = clientAddress(request);
+  const wait = takeSignInAttempt(address);
   if (wait !== null) return redirect(`/partner?signin=limited&wait=${wait}`, { 'Retry-After': String(wait) });
   let password = '';
   try {
@@ -47,6 +48,7 @@ export async function signIn(request: Request): Promise<Response> {
     return problemResponse({ status: 400, detail: 'Expected a form with a password field.' });
   }
   if (!(await verifyPassword(stored, password))) return redirect('/partner?signin=failed');
+  clearSignInAttempts(address);
   await startSession();
   return redirect('/partner');
 }
