@@ -27,7 +27,7 @@ export interface ClickHistoryStatus {
 /**
  * The partner's clicks, held in memory oldest first. Clicks are append-only, so a refresh asks only for those after
  * the newest one held. It asks from one millisecond before it and first drops the held clicks of that last
- * millisecond: clicks recorded in the same millisecond after the previous refresh are not lost, and none is
+ * millisecond: clicks recorded in the same millisecond after the previous request are not lost, and none is
  * counted twice. Concurrent refreshes share one run; a refresh that fails midway keeps the pages it applied.
  */
 export class ClickHistory {
@@ -58,16 +58,26 @@ export class ClickHistory {
   }
 
   private async run(): Promise<void> {
-    const newest = this.held.at(-1)?.ms;
-    const minDate = newest === undefined ? undefined : new Date(newest - 1).toISOString();
     try {
-      for (let pageNumber = 1; ; pageNumber += 1) {
+      // Keyset paging: each request asks for the clicks after the newest one held, so the upstream never skips
+      // over an offset. Only a full page of clicks all made in the same millisecond (the cursor cannot move past
+      // it) falls back to the next page number.
+      let newest = this.held.at(-1)?.ms;
+      let pageNumber = 1;
+      for (;;) {
+        const minDate = newest === undefined ? undefined : new Date(newest - 1).toISOString();
         const page = await this.fetchPage({ minDate, limit: CLICKS_PAGE_LIMIT, pageNumber });
         if (pageNumber === 1 && newest !== undefined) {
           while (this.held.length > 0 && this.held.at(-1)!.ms >= newest) this.held.pop();
         }
         for (const click of page.data) this.held.push({ ...click, ms: Date.parse(click.createdAt) });
         if (page.data.length < CLICKS_PAGE_LIMIT || pageNumber >= page.pagination.totalPages) break;
+        const last = this.held.at(-1)!.ms;
+        if (last === newest) pageNumber += 1;
+        else {
+          newest = last;
+          pageNumber = 1;
+        }
       }
       this.state = { lastSuccessAt: this.now(), lastError: null };
     } catch (error) {

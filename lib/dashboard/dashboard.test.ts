@@ -141,7 +141,12 @@ describe('click history', () => {
     const history = new ClickHistory(api.fetchPage);
     await history.refresh();
     expect(history.clicks).toHaveLength(2500);
-    expect(api.calls.map((c) => c.pageNumber)).toEqual([1, 2, 3]);
+    // Keyset paging: always page 1, from just before the newest click held.
+    expect(api.calls).toEqual([
+      { minDate: undefined, pageNumber: 1 },
+      { minDate: new Date(Date.parse(all[999]!.createdAt) - 1).toISOString(), pageNumber: 1 },
+      { minDate: new Date(Date.parse(all[1998]!.createdAt) - 1).toISOString(), pageNumber: 1 },
+    ]);
 
     // Another click in the newest millisecond, and a later one.
     const last = all.at(-1)!.createdAt;
@@ -151,6 +156,13 @@ describe('click history', () => {
     expect(api.calls).toEqual([{ minDate: new Date(Date.parse(last) - 1).toISOString(), pageNumber: 1 }]);
     expect(history.clicks).toHaveLength(2502);
     expect(history.clicks.slice(-3).map((c) => c.linkId)).toEqual([1, 2, 3]);
+  });
+
+  it('pages by number through a full page of clicks made in one millisecond', async () => {
+    const all = Array.from({ length: 2500 }, (_, i) => click('2026-01-01T00:00:00.000Z', { linkId: i }));
+    const history = new ClickHistory(upstream(all).fetchPage);
+    await history.refresh();
+    expect(history.clicks.map((c) => c.linkId)).toEqual(all.map((c) => c.linkId));
   });
 
   it('keeps what it holds and reports the failure when the upstream cannot serve', async () => {

@@ -10,7 +10,7 @@ import { dashboardMessages, type DashboardMessages } from './messages';
 import { PeriodError, resolvePeriod, type Period, type PeriodRange } from './periods';
 
 /** How long one dashboard render may wait for facts (category, town) of events it has not seen yet. */
-const FACTS_BUDGET_MS = 1500;
+const FACTS_BUDGET_MS = 300;
 
 export interface DashboardQuery {
   period?: string;
