@@ -48,29 +48,54 @@ export function lowerBound(clicks: readonly HeldClick[], ms: number): number {
 
 const toCents = (euros: number) => Math.round(euros * 100);
 
-function tallyInto(map: Map<string | null, BreakdownRow>, key: string | null, cents: number, label?: string) {
-  let row = map.get(key);
-  if (!row) {
-    row = { key, clicks: 0, cents: 0, ...(label !== undefined && { label }) };
-    map.set(key, row);
+/** A running tally per key; rows are created once per key, then only counted (100 000 clicks: a few ms). */
+class Tallies<K> {
+  readonly rows = new Map<K, BreakdownRow>();
+  add(key: K, rowKey: string | null, cents: number, label?: string): void {
+    const row = this.rows.get(key);
+    if (row) {
+      row.clicks += 1;
+      row.cents += cents;
+    } else {
+      const created: BreakdownRow = { key: rowKey, clicks: 1, cents };
+      if (label !== undefined) created.label = label;
+      this.rows.set(key, created);
+    }
   }
-  row.clicks += 1;
-  row.cents += cents;
 }
 
-/** The top rows by commission (then clicks), the rest folded into a final row keyed `others`. */
-function top(map: Map<string | null, BreakdownRow>): BreakdownRow[] {
-  const rows = [...map.values()].sort(
-    (a, b) => b.cents - a.cents || b.clicks - a.clicks || String(a.key).localeCompare(String(b.key)),
-  );
-  if (rows.length <= BREAKDOWN_ROWS + 1) return rows;
-  const rest = rows
-    .slice(BREAKDOWN_ROWS)
-    .reduce((sum, row) => ({ clicks: sum.clicks + row.clicks, cents: sum.cents + row.cents }), {
-      clicks: 0,
-      cents: 0,
-    });
-  return [...rows.slice(0, BREAKDOWN_ROWS), { key: 'others', ...rest }];
+const byKey = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null || a < b ? -1 : 1);
+const byCommission = (a: BreakdownRow, b: BreakdownRow) =>
+  b.cents - a.cents || b.clicks - a.clicks || byKey(a.key, b.key);
+
+/**
+ * The top rows by commission (then clicks, then key), the rest folded into a final row keyed `others`. A selection of
+ * the top few, not a sort of every row: an event breakdown can have tens of thousands of rows.
+ */
+function top(rows: Iterable<BreakdownRow>): BreakdownRow[] {
+  const best: BreakdownRow[] = [];
+  const rest = { clicks: 0, cents: 0, count: 0 };
+  for (const row of rows) {
+    if (best.length < BREAKDOWN_ROWS + 1 || byCommission(row, best[best.length - 1]!) < 0) {
+      let at = best.length;
+      while (at > 0 && byCommission(row, best[at - 1]!) < 0) at -= 1;
+      best.splice(at, 0, row);
+      if (best.length > BREAKDOWN_ROWS + 1) {
+        const dropped = best.pop()!;
+        rest.clicks += dropped.clicks;
+        rest.cents += dropped.cents;
+        rest.count += 1;
+      }
+    } else {
+      rest.clicks += row.clicks;
+      rest.cents += row.cents;
+      rest.count += 1;
+    }
+  }
+  if (rest.count === 0) return best;
+  // More rows than fit: the last kept one joins the others too.
+  const last = best.pop()!;
+  return [...best, { key: 'others', clicks: rest.clicks + last.clicks, cents: rest.cents + last.cents }];
 }
 
 /** Slices the clicks of a period: totals against the previous period, the chart series, breakdowns, latest. */
@@ -89,10 +114,10 @@ export function aggregateClicks(
 
   const totals: Tally = { clicks: 0, cents: 0 };
   const series: Tally[] = range.buckets.map(() => ({ clicks: 0, cents: 0 }));
-  const bySource = new Map<string | null, BreakdownRow>();
-  const byEvent = new Map<string | null, BreakdownRow>();
-  const byCategory = new Map<string | null, BreakdownRow>();
-  const byTown = new Map<string | null, BreakdownRow>();
+  const bySource = new Tallies<string>();
+  const byEvent = new Map<number, BreakdownRow>();
+  const byCategory = new Tallies<string | null>();
+  const byTown = new Tallies<string | null>();
   const eventIds = new Set<number>();
   const first = lowerBound(clicks, range.startMs);
   let bucket = 0;
@@ -107,12 +132,20 @@ export function aggregateClicks(
     totals.cents += cents;
     series[bucket]!.clicks += 1;
     series[bucket]!.cents += cents;
-    tallyInto(bySource, click.source, cents);
-    tallyInto(byEvent, String(click.eventId), cents, click.eventName);
+    bySource.add(click.source, click.source, cents);
+    const eventRow = byEvent.get(click.eventId);
+    if (eventRow) {
+      eventRow.clicks += 1;
+      eventRow.cents += cents;
+    } else {
+      eventIds.add(click.eventId);
+      byEvent.set(click.eventId, { key: String(click.eventId), clicks: 1, cents, label: click.eventName });
+    }
     const known = facts(click.eventId);
-    tallyInto(byCategory, known?.category ?? null, cents);
-    tallyInto(byTown, known?.town ?? null, cents);
-    eventIds.add(click.eventId);
+    const category = known?.category ?? null;
+    const town = known?.town ?? null;
+    byCategory.add(category, category, cents);
+    byTown.add(town, town, cents);
   }
   const latest: HeldClick[] = [];
   for (let i = last - 1; i >= first && latest.length < LATEST_ROWS; i -= 1) latest.push(clicks[i]!);
@@ -121,10 +154,10 @@ export function aggregateClicks(
     totals,
     previous,
     series,
-    bySource: top(bySource),
-    byEvent: top(byEvent),
-    byCategory: top(byCategory),
-    byTown: top(byTown),
+    bySource: top(bySource.rows.values()),
+    byEvent: top(byEvent.values()),
+    byCategory: top(byCategory.rows.values()),
+    byTown: top(byTown.rows.values()),
     latest,
     eventIds,
   };

@@ -14,6 +14,8 @@ export interface EventFactsSource {
   lookup(eventId: number): EventFacts | undefined;
   /** Fetches facts of events not known yet; resolves when done or after the budget (the rest go on in the background). */
   fill(eventIds: Iterable<number>, budgetMs: number): Promise<void>;
+  /** Grows whenever facts are learnt (results computed with fewer facts are then stale). */
+  version(): number;
 }
 
 /** How many `GET /v2/event/{id}` run at once when filling facts. */
@@ -39,7 +41,9 @@ export function createEventFacts(
   const write = db?.prepare(
     'INSERT INTO event_facts (id, category, town) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
   );
+  let learnt = 0;
   const remember = (id: number, facts: EventFacts) => {
+    learnt += 1;
     memory.set(id, facts);
     absent.delete(id);
     write?.run(id, facts.category, facts.town);
@@ -86,6 +90,7 @@ export function createEventFacts(
 
   return {
     lookup,
+    version: () => learnt,
     fill(eventIds, budgetMs) {
       for (const id of new Set(eventIds)) if (lookup(id) === undefined) queue.add(id);
       if (queue.size === 0) return Promise.resolve();

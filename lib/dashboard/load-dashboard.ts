@@ -3,11 +3,28 @@ import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/cont
 import { getEnv } from '@/lib/env';
 import { INTL_LOCALE, type Locale } from '@/lib/i18n/config';
 import { getLocale } from '@/lib/i18n/get-locale';
-import { aggregateClicks, clicksInRange, type BreakdownRow, type Tally } from './aggregate';
+import { aggregateClicks, clicksInRange, type BreakdownRow, type DashboardFigures, type Tally } from './aggregate';
 import { dashboardEnabled, isSignedIn } from './auth';
 import { getClickHistory, getEventFacts } from './dashboard-data';
 import { dashboardMessages, type DashboardMessages } from './messages';
 import { PeriodError, resolvePeriod, type Period, type PeriodRange } from './periods';
+
+/**
+ * Figures of a period are reused while no click arrived and no fact was learnt, for up to a minute (the previous
+ * period's cut moves with the clock): a warm render then costs the page, not a pass over every click.
+ */
+const FIGURES_TTL_MS = 60_000;
+const figuresCache = new Map<string, DashboardFigures>();
+
+function cachedFigures(key: string, compute: () => DashboardFigures): DashboardFigures {
+  let figures = figuresCache.get(key);
+  if (!figures) {
+    figures = compute();
+    if (figuresCache.size >= 16) figuresCache.clear();
+    figuresCache.set(key, figures);
+  }
+  return figures;
+}
 
 /** How long one dashboard render may wait for facts (category, town) of events it has not seen yet. */
 const FACTS_BUDGET_MS = 300;
@@ -121,12 +138,23 @@ async function dashboardData(
   const history = getClickHistory();
   await history.refresh();
   const facts = getEventFacts();
-  const periodClicks = clicksInRange(history.clicks, range.startMs, range.endMs);
-  await facts.fill(
-    periodClicks.map((click) => click.eventId),
-    FACTS_BUDGET_MS,
-  );
-  const figures = aggregateClicks(history.clicks, range, facts.lookup);
+  const figuresKey = () =>
+    [
+      range.period,
+      range.startMs,
+      range.endMs > now ? Math.floor(now / FIGURES_TTL_MS) : range.endMs,
+      history.clicks.length,
+      facts.version(),
+    ].join('|');
+  let figures = figuresCache.get(figuresKey());
+  if (!figures) {
+    const periodClicks = clicksInRange(history.clicks, range.startMs, range.endMs);
+    await facts.fill(
+      periodClicks.map((click) => click.eventId),
+      FACTS_BUDGET_MS,
+    );
+    figures = cachedFigures(figuresKey(), () => aggregateClicks(history.clicks, range, facts.lookup));
+  }
 
   const tag = INTL_LOCALE[locale];
   const euros = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' });
