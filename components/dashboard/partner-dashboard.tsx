@@ -137,27 +137,30 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
             tableId="chart-table"
           />
         </div>
-        <table id="chart-table" className="visually-hidden">
-          <caption>
-            {messages.chartTitle} — {description}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{messages.tableDate}</th>
-              <th scope="col">{messages.clicks}</th>
-              <th scope="col">{messages.commission}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.series.map((point, i) => (
-              <tr key={i}>
-                <th scope="row">{point.label}</th>
-                <td>{point.clicksText}</td>
-                <td>{point.commissionText}</td>
+        {/* A table grows to its content whatever its width: the wrapper is what hides it (and keeps the page narrow). */}
+        <div className="visually-hidden">
+          <table id="chart-table">
+            <caption>
+              {messages.chartTitle} — {description}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{messages.tableDate}</th>
+                <th scope="col">{messages.clicks}</th>
+                <th scope="col">{messages.commission}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.series.map((point, i) => (
+                <tr key={i}>
+                  <th scope="row">{point.label}</th>
+                  <td>{point.clicksText}</td>
+                  <td>{point.commissionText}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       {data.factsPending && <p className={styles.muted}>{messages.factsPending}</p>}

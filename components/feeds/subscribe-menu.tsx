@@ -34,7 +34,7 @@ export function SubscribeMenu({
           <path d="M5 5a14 14 0 0 1 14 14M5 11a8 8 0 0 1 8 8" fill="none" stroke="currentColor" strokeWidth="2.2" />
           <circle cx="6" cy="18" r="2" fill="currentColor" />
         </svg>
-        {t.button}
+        <span className={styles.label}>{t.button}</span>
       </summary>
       <div className={styles.panel}>
         <p className={styles.title}>{t.title}</p>
