@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -117,6 +118,10 @@ test.describe('partner dashboard', () => {
       await expect(page.locator(`[data-breakdown="${id}"] tbody tr`).first()).toBeVisible();
     }
     await expect(page.locator('[data-latest] tbody tr')).toHaveCount(20);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     // A shorter period: 7 bars, fewer clicks.
     await page.getByRole('link', { name: '7 days', exact: true }).click();
