@@ -4,6 +4,9 @@ import type { TClick, TClicksResponse } from '@/lib/contract';
 /** Clicks per request: the spec's maximum page size, so a cold process pages through history in fewest calls. */
 export const CLICKS_PAGE_LIMIT = 1000;
 
+/** Pages of a long history in flight at once (the upstream may be far away: round trips, not work, dominate). */
+const PARALLEL_PAGES = 4;
+
 /** A click as the dashboard holds it: the upstream record plus its instant. */
 export interface HeldClick extends TClick {
   ms: number;
@@ -59,25 +62,21 @@ export class ClickHistory {
 
   private async run(): Promise<void> {
     try {
-      // Keyset paging: each request asks for the clicks after the newest one held, so the upstream never skips
-      // over an offset. Only a full page of clicks all made in the same millisecond (the cursor cannot move past
-      // it) falls back to the next page number.
       let newest = this.held.at(-1)?.ms;
-      let pageNumber = 1;
       for (;;) {
         const minDate = newest === undefined ? undefined : new Date(newest - 1).toISOString();
-        const page = await this.fetchPage({ minDate, limit: CLICKS_PAGE_LIMIT, pageNumber });
-        if (pageNumber === 1 && newest !== undefined) {
+        const first = await this.fetchPage({ minDate, limit: CLICKS_PAGE_LIMIT, pageNumber: 1 });
+        if (newest !== undefined) {
           while (this.held.length > 0 && this.held.at(-1)!.ms >= newest) this.held.pop();
         }
-        for (const click of page.data) this.held.push({ ...click, ms: Date.parse(click.createdAt) });
-        if (page.data.length < CLICKS_PAGE_LIMIT || pageNumber >= page.pagination.totalPages) break;
-        const last = this.held.at(-1)!.ms;
-        if (last === newest) pageNumber += 1;
-        else {
-          newest = last;
-          pageNumber = 1;
-        }
+        this.append(first.data);
+        if (first.data.length < CLICKS_PAGE_LIMIT || first.pagination.totalPages <= 1) break;
+        // The rest of a long history: clicks are append-only and ordered oldest first, so the pages after the first
+        // (same minDate) never shift and can be fetched a few at a time; they are applied strictly in order, so a
+        // failure leaves a gap-free prefix. Clicks recorded meanwhile are picked up by the next round.
+        const lastFull = await this.fetchPagesInOrder(minDate, first.pagination.totalPages);
+        if (!lastFull) break;
+        newest = this.held.at(-1)!.ms;
       }
       this.state = { lastSuccessAt: this.now(), lastError: null };
     } catch (error) {
@@ -86,5 +85,42 @@ export class ClickHistory {
         lastError: { at: this.now(), message: error instanceof Error ? error.message : 'error' },
       };
     }
+  }
+
+  private append(clicks: readonly TClick[]): void {
+    for (const click of clicks) this.held.push({ ...click, ms: Date.parse(click.createdAt) });
+  }
+
+  /** Fetches pages 2…`totalPages` with PARALLEL_PAGES in flight, applying them in order; true when the last was full. */
+  private async fetchPagesInOrder(minDate: string | undefined, totalPages: number): Promise<boolean> {
+    const pages = new Map<number, TClick[]>();
+    let nextToFetch = 2;
+    let nextToApply = 2;
+    let lastFull = false;
+    // After a failure, pages still in flight must not be applied (a later refresh may already be appending).
+    let failed = false;
+    const worker = async () => {
+      while (nextToFetch <= totalPages && !failed) {
+        const pageNumber = nextToFetch++;
+        let data: TClick[];
+        try {
+          data = (await this.fetchPage({ minDate, limit: CLICKS_PAGE_LIMIT, pageNumber })).data;
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+        if (failed) return;
+        pages.set(pageNumber, data);
+        while (pages.has(nextToApply)) {
+          const data = pages.get(nextToApply)!;
+          pages.delete(nextToApply);
+          this.append(data);
+          lastFull = nextToApply === totalPages && data.length === CLICKS_PAGE_LIMIT;
+          nextToApply += 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_PAGES }, worker));
+    return lastFull;
   }
 }
