@@ -1,8 +1,21 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import clientServerBoundary from './eslint-rules/client-server-boundary.mjs';
 
-export default defineConfig([
+/** Import patterns a layer may not use, with the reason shown to whoever tries. */
+const forbid = (groups, message) => ({ group: groups, message });
+
+const WEB = ['app/**', 'components/**', 'lib/**'];
+/** What no web module may import: the service's code and database drivers. */
+const WEB_FORBIDDEN = [
+  forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
+  forbid(['better-sqlite3', 'pg'], 'The web app has no database driver.'),
+];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'];
+
+const config = defineConfig([
   ...nextVitals,
   ...nextTs,
   globalIgnores([
@@ -17,11 +30,91 @@ export default defineConfig([
     'public/**',
   ]),
   {
+    // Type-aware rules: floating promises, unsafe `any` flows, misused promises and the rest of the checked set.
+    files: ['{app,components,lib,test,e2e,scripts}/**/*.{ts,tsx}', '*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
+    plugins: { eventmap: { rules: { 'client-server-boundary': clientServerBoundary } } },
+    rules: {
+      'eventmap/client-server-boundary': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from lib/env.ts or partner-api/env.ts.' },
+      ],
+    },
+  },
+  {
+    // The web app talks to the service only through the spec's HTTP contract (lib/contract and lib/partner).
+    files: WEB,
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: WEB_FORBIDDEN,
+        },
+      ],
+    },
+  },
+  {
+    // lib/ is code without JSX that components build on; it never reaches up into components.
+    files: ['lib/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@/components/**', '**/components/**'], 'lib/ never imports components/.'),
+            forbid(['@/app/**'], 'lib/ never imports app/.'),
+            ...WEB_FORBIDDEN,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one exception to "no database driver": the web app's catalogue mirror (sitemap, dashboard facts) is a local
+    // SQLite file that the web process owns, opened only here (server-only; better-sqlite3 is kept out of the Next
+    // bundle by serverExternalPackages). It still reaches the service over HTTP only.
+    files: ['lib/mirror/mirror-db.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
+            forbid(['@/components/**', '**/components/**'], 'lib/ never imports components/.'),
+            forbid(['@/app/**'], 'lib/ never imports app/.'),
+            forbid(['pg'], 'The mirror is a SQLite file.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service shares nothing with the web app but the contract's schemas.
+    files: ['partner-api/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
+            {
+              regex: '^@/lib/(?!contract(/|$))',
+              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -31,3 +124,5 @@ export default defineConfig([
     rules: { 'no-restricted-properties': 'off' },
   },
 ]);
+
+export default config;

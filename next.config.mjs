@@ -7,7 +7,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Next's built-in gzip runs at a fixed level on every answer: for a 300 KB page of events it costs more than the
-  // query itself (DESIGN §5). Compression is left to the reverse proxy or CDN in front, at a cheap level.
+  // query itself (docs/design.md §5). Compression is left to the reverse proxy or CDN in front, at a cheap level.
   compress: false,
   // The web app never imports the service's native module, but a stray server import must not be bundled.
   serverExternalPackages: ['better-sqlite3'],

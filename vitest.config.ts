@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['**/*.test.ts'],
+    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**'],
     environment: 'node',
     testTimeout: 30_000,

@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { EmojiSupport } from '@/components/ui/emoji-support';
 import { getBrand } from '@/lib/brand/get-brand';
 import { brandCssVariables } from '@/lib/brand/schema';
@@ -22,7 +22,7 @@ export function generateViewport(): Viewport {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
     // The brand's colours override globals.css's --brand-* defaults for every page, the embed included.
-    <html lang={await getLocale()} style={brandCssVariables(getBrand()) as CSSProperties} data-brand={getBrand().name}>
+    <html lang={await getLocale()} style={brandCssVariables(getBrand())} data-brand={getBrand().name}>
       <body>
         <a className="skip-link" href="#main">
           Skip to content

@@ -1,9 +1,9 @@
 /**
- * The events benchmark (DESIGN §5): seeds N events (default 100 000) into a temporary database file, runs the
+ * The events benchmark (docs/design.md §5): seeds N events (default 100 000) into a temporary database file, runs the
  * service in a child process on 127.0.0.1:0 and measures over real HTTP, for street / city / region / country
  * viewports × 1-day / 1-week / 1-month windows × no filter / a category filter / a price filter, the p50 and p99
- * latency (to the last byte) of `limit: 500` pages, each against the floor: `JSON.stringify` of the same payload, in the same run.
- * Also page 100 at `limit: 500`, a full catalogue walk, and the service process's memory.
+ * latency (to the last byte) of `limit: 500` pages, each against the floor: `JSON.stringify` of the same payload, in
+ * the same run. Also page 100 at `limit: 500`, a full catalogue walk, and the service process's memory.
  * Writes bench/results/events.json and bench/results/events.md (the table for the README).
  *
  *   npx tsx bench/events.ts [--events 1000000] [--iterations 40] [--db file.sqlite (reuse or keep a seeded file)]

@@ -1,9 +1,9 @@
 import type { LaunchOptions } from '@playwright/test';
 
 /**
- * Debian's Chromium as Playwright launches it here (DESIGN §6): Playwright cannot download its own browser, and these
- * flags give headless WebGL through SwiftShader with no background network traffic. Shared by the e2e suite and the
- * web benchmark.
+ * Debian's Chromium as Playwright launches it here (docs/design.md §6): Playwright cannot download its own browser, and
+ * these flags give headless WebGL through SwiftShader with no background network traffic. Shared by the e2e suite and
+ * the web benchmark.
  * Chromium 156 preloads its WebUI omnibox popup (chrome://omnibox-popup.top-chrome, a Lit app in its own renderer) for
  * every new window, i.e. every Playwright context: in a trace of one benchmark page load it kept a whole core busy
  * (2.1 s of CPU in 2.4 s) next to the page, on a two-core machine. A headless run never shows an omnibox, so the

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 
 /*
@@ -36,7 +37,7 @@ test.afterAll(async () => {
 });
 
 function hostPage(src: string): string {
-  return `<!doctype html><html lang="en"><head><title>Partner site</title></head><body>
+  return `<!doctype html><html lang="en"><head><title>Partner site</title><link rel="icon" href="data:,"></head><body>
 <h1>Partner site</h1>
 <iframe id="eventmap" src="${src}" title="Events map" width="1100" height="700" style="border:0"></iframe>
 </body></html>`;
@@ -78,10 +79,9 @@ test.describe('embed', () => {
 
     await frame.getByRole('button', { name: 'Music' }).click();
     await expect(frame.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(cards.first()).toBeVisible();
-    const categories = await cards.locator('p:last-child span:last-child').allTextContents();
-    expect(categories.length).toBeGreaterThan(0);
-    expect(new Set(categories)).toEqual(new Set(['Music']));
+    // The previous results stay on screen while the filtered ones load: wait for the new list.
+    const categories = () => cards.locator('p:last-child span:last-child').allTextContents();
+    await expect.poll(async () => [...new Set(await categories())]).toEqual(['Music']);
 
     // The locale came from the URL and survives the filter change.
     const embedUrl = new URL(
@@ -114,6 +114,7 @@ test.describe('embed', () => {
   test('an origin that is not in the brand list cannot frame it, and other pages deny framing', async ({
     page,
     request,
+    consoleErrors,
   }) => {
     const embed = await request.get(`${E2E_BASE_URL}/embed`);
     expect(embed.status()).toBe(200);
@@ -126,6 +127,7 @@ test.describe('embed', () => {
       expect(other.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
     }
 
+    consoleErrors.allow(/violates the following Content Security Policy directive: "frame-ancestors/);
     host.pages.set('/refused.html', hostPage(`${E2E_BASE_URL}/embed?locale=en`));
     await page.goto(`${host.refused}/refused.html`);
     // Chromium replaces a frame refused by frame-ancestors with its error page: the embed never renders.
@@ -153,7 +155,7 @@ test.describe('embed', () => {
     expect(snippet).toContain(`${E2E_BASE_URL}/embed?`);
     host.pages.set(
       '/blank.html',
-      `<!doctype html><html><head><title>Blank</title></head><body>${snippet}</body></html>`,
+      `<!doctype html><html><head><title>Blank</title><link rel="icon" href="data:,"></head><body>${snippet}</body></html>`,
     );
     await page.goto(`${host.allowed}/blank.html`);
     const frame = page.frameLocator('#eventmap-embed');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { cameraOf, cards, openExplorer, recordEventsCalls, snap, waitForMarkers, waitForResults } from './helpers';
 
 test.describe('map explorer', () => {
@@ -188,9 +188,11 @@ test.describe('map explorer', () => {
     await expect(page.getByText('Nothing found for “zzzzqqq”')).toBeVisible();
   });
 
-  test('a browser without WebGL falls back to the list', async ({ browser }, testInfo) => {
+  test('a browser without WebGL falls back to the list', async ({ browser, consoleErrors }, testInfo) => {
     const context = await browser.newContext();
+    consoleErrors.watch(context);
     await context.addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the canvas as `this`
       const original = HTMLCanvasElement.prototype.getContext as (
         this: HTMLCanvasElement,
         ...args: unknown[]
@@ -210,7 +212,8 @@ test.describe('map explorer', () => {
     await context.close();
   });
 
-  test('a failed load says so and Retry recovers', async ({ page }, testInfo) => {
+  test('a failed load says so and Retry recovers', async ({ page, consoleErrors }, testInfo) => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
     let fail = true;
     await page.route('**/api/events?*', (route) =>
       fail
@@ -237,8 +240,9 @@ test.describe('map explorer', () => {
     await snap(page, testInfo, 'empty state');
   });
 
-  test('"Near me" handles a refusal gracefully and moves the map when allowed', async ({ browser }) => {
+  test('"Near me" handles a refusal gracefully and moves the map when allowed', async ({ browser, consoleErrors }) => {
     const denied = await browser.newContext();
+    consoleErrors.watch(denied);
     const page = await denied.newPage();
     await openExplorer(page, '/');
     await page.getByRole('button', { name: 'Near me' }).click();
@@ -249,6 +253,7 @@ test.describe('map explorer', () => {
       geolocation: { latitude: 43.6047, longitude: 1.4442 },
       permissions: ['geolocation'],
     });
+    consoleErrors.watch(allowed);
     const page2 = await allowed.newPage();
     await openExplorer(page2, '/');
     await page2.getByRole('button', { name: 'Near me' }).click();
@@ -256,8 +261,9 @@ test.describe('map explorer', () => {
     await allowed.close();
   });
 
-  test('on a phone the list is a bottom sheet over the map', async ({ browser }, testInfo) => {
+  test('on a phone the list is a bottom sheet over the map', async ({ browser, consoleErrors }, testInfo) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
+    consoleErrors.watch(context);
     const page = await context.newPage();
     await openExplorer(page, '/');
     await waitForMarkers(page);

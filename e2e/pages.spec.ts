@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import type { TEvent } from '../lib/contract';
 import { clicksSince, demoToken, pickEvent, SERVICE_URL, upcomingEvents } from './fixtures/partner-service';
 
@@ -109,7 +110,8 @@ for (const language of LANGUAGES) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('unknown ids give the friendly 404 page', async ({ page }) => {
+    test('unknown ids give the friendly 404 page', async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/status of 404 \(Not Found\)/);
       for (const path of ['/events/999999999', '/places/no-such-place-id', '/performers/999999999', '/events/abc']) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
@@ -134,8 +136,9 @@ test('the language switcher changes the language and remembers it', async ({ pag
   await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
 });
 
-test('the pages are complete without JavaScript (server-rendered first paint)', async ({ browser }) => {
+test('the pages are complete without JavaScript (server-rendered first paint)', async ({ browser, consoleErrors }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+  consoleErrors.watch(context);
   const page = await context.newPage();
   await page.goto(`/events/${event.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.name);

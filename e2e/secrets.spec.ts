@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 
 /** A JWT (the service's access tokens are JWTs): three base64url parts, the first a JSON object. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { cards, snap } from './helpers';
 
 test('the home page renders and shows events', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import rateLimitPlugin from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authenticate } from './auth/bearer';
 import { ensureDemoClients } from './auth/clients';
 import { deriveKey, resolveRootSecret } from './auth/signing-key';
@@ -11,6 +11,7 @@ import { createServiceLogger } from './http/logger';
 import { frameworkErrors, installProblemHandling, MAX_PARAM_LENGTH } from './http/problem-handler';
 import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
+import { installTrafficSummary } from './http/traffic-summary';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
@@ -52,11 +53,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // One summary line a minute instead of two lines per request; requests are logged at debug (traffic-summary.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // Requests arriving during a graceful shutdown get a problem+json 503 from the hook below instead.
     return503OnClosing: false,
     // Path parameters up to MAX_PARAM_LENGTH reach the routes' validation (map place ids: 256 characters), which names
     // the field. Errors raised before routing (undecodable URL, longer parameter) bypass the error handler otherwise:
-    // frameworkErrors answers them as problems naming the parameter (svc-search and rel-sec's fuzzing both found it).
+    // frameworkErrors answers them as problems naming the parameter (the fuzz tests send both).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installProblemHandling(app);
   installSecurityHeaders(app);
+  installTrafficSummary(app);
   // JSON only: an unsupported body type is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
   await app.register(rateLimitPlugin, { global: false });

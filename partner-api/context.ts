@@ -14,13 +14,13 @@ export interface ServiceContext {
   clock: Clock;
   /**
    * Replaces every link marker in serialized event JSON with `clientId`'s tracked link (`{publicUrl}/r/{token}`),
-   * already JSON-escaped. Every response that carries events goes through it (DESIGN §4: tracked links).
+   * already JSON-escaped. Every response that carries events goes through it (docs/design.md §4.7: tracked links).
    */
   renderLinks(json: string, clientId: string): string;
   /**
    * `prefix` + pre-serialized event JSON items (each as consecutive UTF-8 chunks) joined by commas + `suffix`, as
    * one UTF-8 Buffer with every link marker rendered for `clientId`: the fast path of the events query and the
-   * catalogue (DESIGN §5).
+   * catalogue (docs/design.md §5).
    */
   renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
   /**

@@ -1,4 +1,4 @@
-/** Mean Earth radius (IUGG) used for every distance the service computes (DESIGN §4). */
+/** Mean Earth radius (IUGG) used for every distance the service computes (docs/design.md §4.4). */
 export const EARTH_RADIUS_M = 6_371_008.8;
 
 const RAD = Math.PI / 180;

@@ -64,8 +64,8 @@ interface PlaceRow {
 }
 
 /**
- * Applies a realistic stream of catalogue changes through the store's write operations (DESIGN §4's writes:
- * create, update, reprice, cancel, mark unavailable, change availabilities, delete), so the catalogue sync can be
+ * Applies a realistic stream of catalogue changes through the store's write operations (the writes of docs/design.md
+ * §4.5: create, update, reprice, cancel, mark unavailable, change availabilities, delete), so the catalogue sync can be
  * exercised against a live server. Returns how many changes of each kind were applied.
  */
 export async function simulate(options: SimulateOptions): Promise<Record<ChangeKind, number>> {

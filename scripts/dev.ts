@@ -22,6 +22,8 @@ if (embedded) {
 supervisor.add(
   start('web', 'node_modules/.bin/next', ['dev', '-p', webPort], {
     ...process.env,
+    // The product sends nothing anywhere at run time; this also keeps Next's telemetry notice out of the terminal.
+    NEXT_TELEMETRY_DISABLED: '1',
     ...(embedded
       ? {
           PARTNER_API_URL: `http://127.0.0.1:${apiPort}`,

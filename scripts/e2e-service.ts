@@ -1,7 +1,7 @@
 /*
  * Starts the Partner API for end-to-end tests on PARTNER_API_PORT with a throwaway, freshly seeded database at
- * PARTNER_API_DB. Until the service's CLI exists (branch svc-app), it serves the web data layer's fake upstream on
- * the same port so the web app can still be exercised.
+ * PARTNER_API_DB. In a checkout without the service (no partner-api/cli.ts), it serves the web data layer's fake
+ * upstream on the same port instead, so the web app can still be exercised.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,10 +24,14 @@ if (existsSync('partner-api/cli.ts')) {
   serve.on('exit', (code) => process.exit(code ?? 0));
 } else {
   // The fake imports `server-only`, which only resolves to a no-op under the react-server condition.
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/fake-upstream.ts'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/serve-fake-upstream.ts'],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'inherit',
+    },
+  );
   const stop = () => child.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -34,76 +34,39 @@ interface Props {
 /** How many dates are listed before the rest fold into a disclosure. */
 const VISIBLE_DATES = 6;
 
+/** What the event page's sections share: the event, its strings and formatters. */
+interface SectionProps {
+  event: TEvent;
+  messages: Messages;
+  format: Formatters;
+}
+
+/** Where the event takes place: the place's name, its page when it has one, its position and address. */
+function eventPlace(event: TEvent) {
+  return {
+    name: event.mapPlace?.name ?? event.place.name,
+    // Only an enriched place has a page (a partner place without one carries an empty `mapId`).
+    id: event.mapPlace?.id ?? (event.place.mapId || null),
+    lng: event.mapPlace?.lng ?? event.place.address.lng,
+    lat: event.mapPlace?.lat ?? event.place.address.lat,
+    address:
+      event.mapPlace?.address ??
+      [event.place.address.street, `${event.place.address.postalCode} ${event.place.address.city}`.trim()]
+        .filter(Boolean)
+        .join(', '),
+  };
+}
+
 /** The event page: everything a visitor needs to decide and book, plus structured data for search engines. */
 export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directionsUrl }: Props) {
   const messages = getMessages(locale);
   const format = getFormatters(locale);
-  const start = parseLocalDateTime(event.startDate);
-  const end = event.hasEndDateNotReliable ? undefined : parseLocalDateTime(event.endDate);
-  const image = event.image ?? event.webImage;
-  const placeName = event.mapPlace?.name ?? event.place.name;
-  // Only an enriched place has a page (a partner place without one carries an empty `mapId`).
-  const placeId = event.mapPlace?.id ?? (event.place.mapId || null);
-  const lng = event.mapPlace?.lng ?? event.place.address.lng;
-  const lat = event.mapPlace?.lat ?? event.place.address.lat;
-  const directions = directionsHref(directionsUrl, lat, lng);
-  const address =
-    event.mapPlace?.address ??
-    [event.place.address.street, `${event.place.address.postalCode} ${event.place.address.city}`.trim()]
-      .filter(Boolean)
-      .join(', ');
-
+  const section = { event, messages, format };
   return (
     <article className={styles.event} aria-labelledby="event-title">
       <JsonLd data={eventJsonLd(event, pageUrl, now)} />
       <Banners event={event} now={now} messages={messages} format={format} />
-
-      <div className={styles.hero}>
-        {image && (
-          <PlainImage
-            src={image}
-            alt={event.name}
-            fetchPriority="high"
-            width={event.imageWidth ?? undefined}
-            height={event.imageHeight ?? undefined}
-            className={styles.heroImage}
-          />
-        )}
-        <div className={styles.heroText}>
-          <Categories categories={event.categories} locale={locale} label={messages.event.categories} />
-          <h1 id="event-title" className={styles.title}>
-            {event.name}
-          </h1>
-          {start && (
-            <p className={styles.when}>
-              <time dateTime={toIsoWithOffset(start)}>{format.dateTimeRange(start, end)}</time>
-            </p>
-          )}
-          <p className={styles.where}>
-            {placeId ? <Link href={`/places/${encodeURIComponent(placeId)}`}>{placeName}</Link> : placeName}
-            {event.place.address.city && (
-              <span className={styles.muted}> · {event.mapPlace?.city ?? event.place.address.city}</span>
-            )}
-          </p>
-          <p className={styles.price}>
-            <span className="visually-hidden">{messages.event.price}: </span>
-            {format.priceRange(event.lowestPrice, event.highestPrice)}
-            {event.hasGoodDeal && <span className={styles.goodDeal}>{messages.event.goodDeal}</span>}
-          </p>
-          {event.totalGrades > 0 && (
-            <p>
-              <Grade value={event.averageGrade} count={event.totalGrades} format={format} messages={messages} />
-            </p>
-          )}
-          <div className={styles.actions}>
-            <a href={`/events/${event.id}/calendar.ics`} download={`event-${event.id}.ics`} className="button">
-              <CalendarIcon /> {messages.event.addToCalendar}
-            </a>
-            <ShareButton title={event.name} url={pageUrl} />
-          </div>
-        </div>
-      </div>
-
+      <Hero {...section} locale={locale} pageUrl={pageUrl} />
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
           {event.description.trim() && (
@@ -112,66 +75,149 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
               <Description text={event.description} className={styles.description} />
             </section>
           )}
-          <Dates event={event} messages={messages} format={format} />
-          {event.performers.length > 0 && (
-            <section aria-labelledby="performers-title" className={styles.section}>
-              <h2 id="performers-title">{messages.event.performers}</h2>
-              <ul className={styles.performers}>
-                {event.performers.map((performer) => (
-                  <li key={performer.id}>
-                    <Link href={`/performers/${performer.id}`} className={styles.performer}>
-                      {performer.image || performer.webImage ? (
-                        <PlainImage src={performer.webImage || performer.image} alt="" width={48} height={48} />
-                      ) : (
-                        <Initials name={performer.name} className={styles.avatar} />
-                      )}
-                      <span>{performer.name}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <Reviews event={event} messages={messages} format={format} />
+          <Dates {...section} />
+          <Performers {...section} />
+          <Reviews {...section} />
         </div>
-
         <aside className={styles.sideColumn} aria-label={messages.event.tickets}>
-          <section aria-labelledby="tickets-title" className={styles.section}>
-            <h2 id="tickets-title">{messages.event.tickets}</h2>
-            {event.sources.length === 0 ? (
-              <p className={styles.muted}>{messages.event.noSources}</p>
-            ) : (
-              <ul className={styles.sources}>
-                {event.sources.map((source) => (
-                  <SourceItem
-                    key={source.id}
-                    source={source}
-                    blocked={event.cancelledAt !== null}
-                    messages={messages}
-                    format={format}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="place-title" className={styles.section}>
-            <h2 id="place-title">{messages.event.place}</h2>
-            <p className={styles.placeName}>{placeName}</p>
-            <address className={styles.address}>{address}</address>
-            <MiniMap points={[{ lng, lat }]} label={messages.place.map(placeName)} mapStyleUrl={mapStyleUrl} />
-            <p className={styles.placeLinks}>
-              {placeId && <Link href={`/places/${encodeURIComponent(placeId)}`}>{messages.event.placePage}</Link>}
-              {directions && (
-                <a href={directions} target="_blank" rel="noopener noreferrer">
-                  {messages.event.directions}
-                  <span className="visually-hidden"> {messages.event.opensInNewTab}</span>
-                </a>
-              )}
-            </p>
-          </section>
+          <Tickets {...section} />
+          <PlaceSection {...section} mapStyleUrl={mapStyleUrl} directionsUrl={directionsUrl} />
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The top of the page: picture, categories, title, when, where, price, grade, and the calendar and share actions. */
+function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { locale: Locale; pageUrl: string }) {
+  const start = parseLocalDateTime(event.startDate);
+  const end = event.hasEndDateNotReliable ? undefined : parseLocalDateTime(event.endDate);
+  const image = event.image ?? event.webImage;
+  const place = eventPlace(event);
+  return (
+    <div className={styles.hero}>
+      {image && (
+        <PlainImage
+          src={image}
+          alt={event.name}
+          fetchPriority="high"
+          width={event.imageWidth ?? undefined}
+          height={event.imageHeight ?? undefined}
+          className={styles.heroImage}
+        />
+      )}
+      <div className={styles.heroText}>
+        <Categories categories={event.categories} locale={locale} label={messages.event.categories} />
+        <h1 id="event-title" className={styles.title}>
+          {event.name}
+        </h1>
+        {start && (
+          <p className={styles.when}>
+            <time dateTime={toIsoWithOffset(start)}>{format.dateTimeRange(start, end)}</time>
+          </p>
+        )}
+        <p className={styles.where}>
+          {place.id ? <Link href={`/places/${encodeURIComponent(place.id)}`}>{place.name}</Link> : place.name}
+          {event.place.address.city && (
+            <span className={styles.muted}> · {event.mapPlace?.city ?? event.place.address.city}</span>
+          )}
+        </p>
+        <p className={styles.price}>
+          <span className="visually-hidden">{messages.event.price}: </span>
+          {format.priceRange(event.lowestPrice, event.highestPrice)}
+          {event.hasGoodDeal && <span className={styles.goodDeal}>{messages.event.goodDeal}</span>}
+        </p>
+        {event.totalGrades > 0 && (
+          <p>
+            <Grade value={event.averageGrade} count={event.totalGrades} format={format} messages={messages} />
+          </p>
+        )}
+        <div className={styles.actions}>
+          <a href={`/events/${event.id}/calendar.ics`} download={`event-${event.id}.ics`} className="button">
+            <CalendarIcon /> {messages.event.addToCalendar}
+          </a>
+          <ShareButton title={event.name} url={pageUrl} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Performers({ event, messages }: SectionProps) {
+  if (event.performers.length === 0) return null;
+  return (
+    <section aria-labelledby="performers-title" className={styles.section}>
+      <h2 id="performers-title">{messages.event.performers}</h2>
+      <ul className={styles.performers}>
+        {event.performers.map((performer) => (
+          <li key={performer.id}>
+            <Link href={`/performers/${performer.id}`} className={styles.performer}>
+              {performer.image || performer.webImage ? (
+                <PlainImage src={performer.webImage || performer.image} alt="" width={48} height={48} />
+              ) : (
+                <Initials name={performer.name} className={styles.avatar} />
+              )}
+              <span>{performer.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Where to book: one row per ticketing source (none bookable once the event is cancelled). */
+function Tickets({ event, messages, format }: SectionProps) {
+  return (
+    <section aria-labelledby="tickets-title" className={styles.section}>
+      <h2 id="tickets-title">{messages.event.tickets}</h2>
+      {event.sources.length === 0 ? (
+        <p className={styles.muted}>{messages.event.noSources}</p>
+      ) : (
+        <ul className={styles.sources}>
+          {event.sources.map((source) => (
+            <SourceItem
+              key={source.id}
+              source={source}
+              blocked={event.cancelledAt !== null}
+              messages={messages}
+              format={format}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlaceSection({
+  event,
+  messages,
+  mapStyleUrl,
+  directionsUrl,
+}: SectionProps & { mapStyleUrl: string | undefined; directionsUrl: string | null }) {
+  const place = eventPlace(event);
+  const directions = directionsHref(directionsUrl, place.lat, place.lng);
+  return (
+    <section aria-labelledby="place-title" className={styles.section}>
+      <h2 id="place-title">{messages.event.place}</h2>
+      <p className={styles.placeName}>{place.name}</p>
+      <address className={styles.address}>{place.address}</address>
+      <MiniMap
+        points={[{ lng: place.lng, lat: place.lat }]}
+        label={messages.place.map(place.name)}
+        mapStyleUrl={mapStyleUrl}
+      />
+      <p className={styles.placeLinks}>
+        {place.id && <Link href={`/places/${encodeURIComponent(place.id)}`}>{messages.event.placePage}</Link>}
+        {directions && (
+          <a href={directions} target="_blank" rel="noopener noreferrer">
+            {messages.event.directions}
+            <span className="visually-hidden"> {messages.event.opensInNewTab}</span>
+          </a>
+        )}
+      </p>
+    </section>
   );
 }
 

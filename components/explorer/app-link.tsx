@@ -5,8 +5,9 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
 /**
  * An anchor that navigates client-side on a plain click, like next/link without its prefetching machinery: next/link
- * costs ~4 kB gzip of the explorer's first scripts (issue 6 budgets 150 kB) and the explorer never prefetches links.
- * Modified clicks (new tab, download), other targets and other buttons keep the browser's own behaviour.
+ * costs ~4 kB gzip of the explorer's first scripts (docs/performance.md: a 150 kB budget) and the explorer never
+ * prefetches links. Modified clicks (new tab, download), other targets and other buttons keep the browser's own
+ * behaviour.
  */
 export function AppLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const router = useRouter();

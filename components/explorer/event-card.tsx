@@ -1,14 +1,9 @@
 import type { TEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
-import {
-  categoryLabel,
-  formatEventWhen,
-  formatPrice,
-  isLiveAt,
-  mainCategoryOf,
-  type Locale,
-} from '@/lib/explorer/format';
+import { categoryLabel, formatEventWhen, formatPrice, isLiveAt, mainCategoryOf } from '@/lib/explorer/card-format';
+import type { Locale } from '@/lib/i18n/config';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import { AppLink } from './app-link';
 import { useLinkTarget } from './link-target';
@@ -31,6 +26,7 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
   const unavailable = !cancelled && event.notAvailableAt !== null;
   const live = !cancelled && isLiveAt(event, now);
   const linkTarget = useLinkTarget();
+  const t = explorerMessages(locale);
   return (
     <li
       id={`event-card-${event.id}`}
@@ -57,9 +53,9 @@ export function EventCard({ event, locale, now, selected, onHover }: EventCardPr
           </AppLink>
         </h3>
         <p className={styles.cardWhen}>
-          {live && <span className={styles.badgeLive}>{locale === 'fr' ? 'En ce moment' : 'Live'}</span>}
-          {cancelled && <span className={styles.badgeOff}>{locale === 'fr' ? 'Annulé' : 'Cancelled'}</span>}
-          {unavailable && <span className={styles.badgeOff}>{locale === 'fr' ? 'Complet' : 'Sold out'}</span>}
+          {live && <span className={styles.badgeLive}>{t.badgeLive}</span>}
+          {cancelled && <span className={styles.badgeOff}>{t.badgeCancelled}</span>}
+          {unavailable && <span className={styles.badgeOff}>{t.badgeSoldOut}</span>}
           <time>{formatEventWhen(event, locale)}</time>
         </p>
         <p className={styles.cardPlace}>

@@ -3,12 +3,22 @@
 import { useId } from 'react';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import { localDay } from '@/lib/explorer/dates';
-import type { Locale } from '@/lib/explorer/format';
+import type { Locale } from '@/lib/i18n/config';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
-import { explorerStrings } from '@/lib/explorer/strings';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './filters.module.css';
 
 const MAX_PRICES = [10, 20, 30, 50, 100];
+
+type Messages = ReturnType<typeof explorerMessages>;
+
+/** What each filter control gets: the filters, the strings, an id prefix for its labels, and the change callback. */
+interface FilterControlProps {
+  id: string;
+  filters: Filters;
+  t: Messages;
+  onChange: (patch: Partial<Filters>) => void;
+}
 
 export interface FilterBarProps {
   filters: Filters;
@@ -19,35 +29,9 @@ export interface FilterBarProps {
 
 /** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
 export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps) {
-  const t = explorerStrings(locale);
+  const t = explorerMessages(locale);
   const id = useId();
-  const presetLabel: Record<DatePreset, string> = {
-    today: t.today,
-    tonight: t.tonight,
-    weekend: t.weekend,
-    week: t.week,
-    custom: t.custom,
-  };
-  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-  });
-  const maxPrices = [...MAX_PRICES];
-  if (filters.maxPrice !== null && !maxPrices.includes(filters.maxPrice)) {
-    maxPrices.push(filters.maxPrice);
-    maxPrices.sort((a, b) => a - b);
-  }
-  const priceValue = filters.free ? 'free' : filters.maxPrice !== null ? String(filters.maxPrice) : '';
-  const today = localDay(new Date());
-
-  const toggleCategory = (category: TMainCategory) => {
-    const set = new Set(filters.categories);
-    if (set.has(category)) set.delete(category);
-    else set.add(category);
-    onChange({ categories: MAIN_CATEGORIES.filter((c) => set.has(c)) });
-  };
-
+  const control = { id, filters, t, onChange };
   return (
     <div className={styles.bar} role="group" aria-label={t.filters}>
       <div className={styles.row}>
@@ -60,96 +44,8 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
           <span className={styles.liveDot} aria-hidden="true" />
           {t.liveNow}
         </button>
-
-        <div className={styles.field}>
-          <label htmlFor={`${id}-when`} className={styles.fieldLabel}>
-            {t.when}
-          </label>
-          <select
-            id={`${id}-when`}
-            value={filters.live ? '' : (filters.when ?? '')}
-            disabled={filters.live}
-            onChange={(e) => {
-              const when = (e.target.value || null) as DatePreset | null;
-              onChange(
-                when === 'custom'
-                  ? { when, from: filters.from ?? today, to: filters.to ?? filters.from ?? today }
-                  : { when, from: null, to: null },
-              );
-            }}
-          >
-            <option value="">{t.whenAny}</option>
-            {DATE_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {presetLabel[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        {filters.when === 'custom' && !filters.live && (
-          <>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-from`} className={styles.fieldLabel}>
-                {t.from}
-              </label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                value={filters.from ?? ''}
-                min={today}
-                onChange={(e) => onChange({ from: e.target.value || null })}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={`${id}-to`} className={styles.fieldLabel}>
-                {t.to}
-              </label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={filters.to ?? ''}
-                min={filters.from ?? today}
-                onChange={(e) => onChange({ to: e.target.value || null })}
-              />
-            </div>
-          </>
-        )}
-
-        <div className={styles.field}>
-          <label htmlFor={`${id}-price`} className={styles.fieldLabel}>
-            {t.price}
-          </label>
-          <select
-            id={`${id}-price`}
-            value={priceValue}
-            onChange={(e) => {
-              const v = e.target.value;
-              if (v === 'free') onChange({ free: true, maxPrice: null, knownPrice: true });
-              else if (v === '') onChange({ free: false, maxPrice: null });
-              else onChange({ free: false, maxPrice: Number(v) });
-            }}
-          >
-            <option value="">{t.priceAny}</option>
-            <option value="free">{t.priceFree}</option>
-            {maxPrices.map((p) => (
-              <option key={p} value={String(p)}>
-                {t.priceMax(money.format(p))}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={filters.knownPrice}
-            disabled={filters.free}
-            onChange={(e) => onChange({ knownPrice: e.target.checked })}
-          />
-          {t.knownPrice}
-        </label>
-
+        <DateFilter {...control} />
+        <PriceFilter {...control} locale={locale} />
         <div className={styles.field}>
           <label htmlFor={`${id}-sort`} className={styles.fieldLabel}>
             {t.sort}
@@ -160,39 +56,170 @@ export function FilterBar({ filters, locale, onChange, onClear }: FilterBarProps
             <option value="cheapest">{t.sortCheapest}</option>
           </select>
         </div>
-
         {activeFilterCount(filters) > 0 && (
           <button type="button" className={styles.clear} onClick={onClear}>
             {t.clearFilters}
           </button>
         )}
       </div>
+      <CategoryChips {...control} locale={locale} />
+    </div>
+  );
+}
 
-      <div className={styles.chips} role="group" aria-labelledby={`${id}-cats`}>
-        <span id={`${id}-cats`} className="visually-hidden">
-          {t.categories}
-        </span>
-        {MAIN_CATEGORIES.map((category) => {
-          const meta = CATEGORY_LABELS[category];
-          const on = filters.categories.includes(category);
-          return (
-            <button
-              key={category}
-              type="button"
-              className={styles.chip}
-              aria-pressed={on}
-              data-category={category}
-              style={{ ['--chip-color' as string]: meta.color }}
-              onClick={() => toggleCategory(category)}
-            >
-              <span aria-hidden="true" className="emoji">
-                {meta.icon}
-              </span>
-              {meta[locale]}
-            </button>
-          );
-        })}
+/** The date preset, and the two days of a custom window (whole days in the visitor's time; never in the past). */
+function DateFilter({ id, filters, t, onChange }: FilterControlProps) {
+  const presetLabel: Record<DatePreset, string> = {
+    today: t.today,
+    tonight: t.tonight,
+    weekend: t.weekend,
+    week: t.week,
+    custom: t.custom,
+  };
+  const today = localDay(new Date());
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-when`} className={styles.fieldLabel}>
+          {t.when}
+        </label>
+        <select
+          id={`${id}-when`}
+          value={filters.live ? '' : (filters.when ?? '')}
+          disabled={filters.live}
+          onChange={(e) => {
+            const when = (e.target.value || null) as DatePreset | null;
+            onChange(
+              when === 'custom'
+                ? { when, from: filters.from ?? today, to: filters.to ?? filters.from ?? today }
+                : { when, from: null, to: null },
+            );
+          }}
+        >
+          <option value="">{t.whenAny}</option>
+          {DATE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {presetLabel[p]}
+            </option>
+          ))}
+        </select>
       </div>
+      {filters.when === 'custom' && !filters.live && (
+        <>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-from`} className={styles.fieldLabel}>
+              {t.from}
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={filters.from ?? ''}
+              min={today}
+              onChange={(e) => onChange({ from: e.target.value || null })}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-to`} className={styles.fieldLabel}>
+              {t.to}
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={filters.to ?? ''}
+              min={filters.from ?? today}
+              onChange={(e) => onChange({ to: e.target.value || null })}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The price ceiling (a few round figures, plus the URL's own), "free only", and "known prices only". */
+function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & { locale: Locale }) {
+  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+  });
+  const maxPrices = [...MAX_PRICES];
+  if (filters.maxPrice !== null && !maxPrices.includes(filters.maxPrice)) {
+    maxPrices.push(filters.maxPrice);
+    maxPrices.sort((a, b) => a - b);
+  }
+  const priceValue = filters.free ? 'free' : filters.maxPrice !== null ? String(filters.maxPrice) : '';
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-price`} className={styles.fieldLabel}>
+          {t.price}
+        </label>
+        <select
+          id={`${id}-price`}
+          value={priceValue}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v === 'free') onChange({ free: true, maxPrice: null, knownPrice: true });
+            else if (v === '') onChange({ free: false, maxPrice: null });
+            else onChange({ free: false, maxPrice: Number(v) });
+          }}
+        >
+          <option value="">{t.priceAny}</option>
+          <option value="free">{t.priceFree}</option>
+          {maxPrices.map((p) => (
+            <option key={p} value={String(p)}>
+              {t.priceMax(money.format(p))}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={filters.knownPrice}
+          disabled={filters.free}
+          onChange={(e) => onChange({ knownPrice: e.target.checked })}
+        />
+        {t.knownPrice}
+      </label>
+    </>
+  );
+}
+
+/** One toggle chip per main category, in the catalogue's order. */
+function CategoryChips({ id, filters, t, onChange, locale }: FilterControlProps & { locale: Locale }) {
+  const toggleCategory = (category: TMainCategory) => {
+    const set = new Set(filters.categories);
+    if (set.has(category)) set.delete(category);
+    else set.add(category);
+    onChange({ categories: MAIN_CATEGORIES.filter((c) => set.has(c)) });
+  };
+  return (
+    <div className={styles.chips} role="group" aria-labelledby={`${id}-cats`}>
+      <span id={`${id}-cats`} className="visually-hidden">
+        {t.categories}
+      </span>
+      {MAIN_CATEGORIES.map((category) => {
+        const meta = CATEGORY_LABELS[category];
+        const on = filters.categories.includes(category);
+        return (
+          <button
+            key={category}
+            type="button"
+            className={styles.chip}
+            aria-pressed={on}
+            data-category={category}
+            style={{ ['--chip-color' as string]: meta.color }}
+            onClick={() => toggleCategory(category)}
+          >
+            <span aria-hidden="true" className="emoji">
+              {meta.icon}
+            </span>
+            {meta[locale]}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { buildBasemapStyle } from '@/lib/map/basemap-style';
@@ -35,7 +36,7 @@ export function MiniMap({
     const parsed = JSON.parse(key) as MiniMapPoint[];
     const first = parsed[0];
     if (!element || !first) return;
-    let map: import('maplibre-gl').Map | undefined;
+    let map: MapLibreMap | undefined;
     let cancelled = false;
     void import('maplibre-gl').then((maplibregl) => {
       if (cancelled) return;

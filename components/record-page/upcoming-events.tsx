@@ -1,4 +1,4 @@
-import { EventList } from '@/components/event/event-list';
+import { EventLinkList } from '@/components/event/event-link-list';
 import styles from '@/components/place/place.module.css';
 import type { TEvent } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
@@ -36,7 +36,7 @@ export function UpcomingEvents({
         <p className={styles.muted}>{emptyText}</p>
       ) : (
         <>
-          <EventList events={events.items} locale={locale} now={now} label={title} showPlace={showPlace} />
+          <EventLinkList events={events.items} locale={locale} now={now} label={title} showPlace={showPlace} />
           <Pager basePath={path} page={events.page} totalPages={events.totalPages} messages={messages} label={title} />
         </>
       )}

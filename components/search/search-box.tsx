@@ -1,18 +1,13 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Locale } from '@/lib/explorer/format';
-import {
-  fetchSearch,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_MIN_CHARS,
-  searchParams,
-  type SearchOption,
-} from '@/lib/explorer/search-request';
-import { explorerStrings } from '@/lib/explorer/strings';
+import type { SearchOption } from '@/lib/explorer/search-request';
+import type { Locale } from '@/lib/i18n/config';
+import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './search.module.css';
+import { optionKey, SearchListbox } from './search-listbox';
+import { useSearchSuggestions } from './use-search-suggestions';
 
 export interface SearchBoxProps {
   locale: Locale;
@@ -22,19 +17,62 @@ export interface SearchBoxProps {
   onPlace: (place: { lng: number; lat: number }) => void;
 }
 
-const GROUPS = ['event', 'place', 'performer'] as const;
+/** The live status line of the suggestions: what to type, searching, an error, nothing found, or the count. */
+function statusText(t: ExplorerMessages, text: string, s: ReturnType<typeof useSearchSuggestions>): string {
+  if (!s.typedEnough) return t.searchMinChars;
+  if (s.failed) return t.searchError;
+  if (!s.settled) return t.searching;
+  if (s.options.length === 0) return t.searchNoResults(text.trim());
+  return t.resultsCount(s.options.length);
+}
 
-const optionKey = (option: SearchOption) => `${option.kind}-${option.id}`;
+interface ComboboxKeyContext {
+  count: number;
+  activeIndex: number;
+  expanded: boolean;
+  setActive: (index: number) => void;
+  setOpen: (open: boolean) => void;
+  /** Chooses the active option, if the list shows one; says whether it did. */
+  chooseActive: () => boolean;
+  /** Empties the input, if it holds text; says whether it did. */
+  clearText: () => boolean;
+}
+
+/**
+ * The combobox's keys (ARIA APG): arrows move through the options, wrapping; Enter chooses the active one; Escape
+ * closes the list, or empties the input when the list is closed; Home and End go back to the text.
+ */
+function comboboxKeyHandler(c: ComboboxKeyContext) {
+  return (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      c.setOpen(true);
+      if (c.count === 0) return;
+      if (e.key === 'ArrowDown') c.setActive((c.activeIndex + 1) % c.count);
+      else c.setActive(c.activeIndex <= 0 ? c.count - 1 : c.activeIndex - 1);
+    } else if (e.key === 'Enter') {
+      if (c.chooseActive()) e.preventDefault();
+    } else if (e.key === 'Escape') {
+      if (c.expanded) {
+        e.preventDefault();
+        c.setOpen(false);
+        c.setActive(-1);
+      } else if (c.clearText()) {
+        e.preventDefault();
+      }
+    } else if (e.key === 'Home' || e.key === 'End') {
+      c.setActive(-1);
+    }
+  };
+}
 
 /** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
 export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
-  const t = explorerStrings(locale);
+  const t = explorerMessages(locale);
   const router = useRouter();
   const id = useId();
-  const listId = `${id}-list`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
   // The active option is remembered by identity: results that arrive late must not move the highlight to another one.
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -48,28 +86,13 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     setOpen(document.activeElement === input);
   }, []);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  // The centre is part of the key only to a kilometre or so: results barely change within that.
-  const params = searchParams(debounced, center ? { lng: center.lng, lat: center.lat } : null);
-  const enabled = debounced.length >= SEARCH_MIN_CHARS;
-  const query = useQuery({
-    queryKey: ['search', params.toString()],
-    queryFn: ({ signal }) => fetchSearch(params, signal),
-    enabled,
-    staleTime: 60_000,
-  });
-  const options = enabled && query.data ? query.data : [];
+  const suggestions = useSearchSuggestions(text, center);
+  const { options } = suggestions;
   const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
   const setActive = (index: number) => {
     const option = options[index];
     setActiveKey(option ? optionKey(option) : null);
   };
-  const typedEnough = text.trim().length >= SEARCH_MIN_CHARS;
-  const settled = enabled && debounced === text.trim() && !query.isFetching;
   const expanded = open && text.trim().length > 0;
 
   const choose = (option: SearchOption) => {
@@ -83,45 +106,26 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setOpen(true);
-      if (options.length > 0) setActive((activeIndex + 1) % options.length);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setOpen(true);
-      if (options.length > 0) setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
-    } else if (e.key === 'Enter') {
+  const onKeyDown = comboboxKeyHandler({
+    count: options.length,
+    activeIndex,
+    expanded,
+    setActive,
+    setOpen,
+    chooseActive: () => {
       const option = options[activeIndex];
-      if (expanded && option) {
-        e.preventDefault();
-        choose(option);
-      }
-    } else if (e.key === 'Escape') {
-      if (expanded) {
-        e.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      } else if (text) {
-        e.preventDefault();
-        setText('');
-      }
-    } else if (e.key === 'Home' || e.key === 'End') {
-      setActive(-1);
-    }
-  };
+      if (!expanded || !option) return false;
+      choose(option);
+      return true;
+    },
+    clearText: () => {
+      if (!text) return false;
+      setText('');
+      return true;
+    },
+  });
 
   const optionId = (i: number) => `${id}-opt-${i}`; // stable per position; aria-activedescendant follows the key
-  const groupLabel = { event: t.groupEvents, place: t.groupPlaces, performer: t.groupPerformers };
-  let status = '';
-  if (expanded) {
-    if (!typedEnough) status = t.searchMinChars;
-    else if (query.isError) status = t.searchError;
-    else if (!settled) status = t.searching;
-    else if (options.length === 0) status = t.searchNoResults(text.trim());
-    else status = t.resultsCount(options.length);
-  }
 
   return (
     <div className={styles.box}>
@@ -145,7 +149,7 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
         placeholder={t.searchPlaceholder}
         aria-autocomplete="list"
         aria-expanded={expanded}
-        aria-controls={listId}
+        aria-controls={`${id}-list`}
         aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         aria-describedby={`${id}-status`}
         value={text}
@@ -171,42 +175,17 @@ export function SearchBox({ locale, center, onPlace }: SearchBoxProps) {
           ×
         </button>
       )}
-      <div className={styles.popup} hidden={!expanded}>
-        <p id={`${id}-status`} className={styles.status} role="status" aria-live="polite">
-          {status}
-        </p>
-        <div id={listId} role="listbox" aria-label={t.searchLabel} className={styles.listbox}>
-          {GROUPS.map((kind) => {
-            const inGroup = options.map((option, index) => ({ option, index })).filter((o) => o.option.kind === kind);
-            if (inGroup.length === 0) return null;
-            return (
-              <div key={kind} role="group" aria-labelledby={`${id}-g-${kind}`} className={styles.group}>
-                <div id={`${id}-g-${kind}`} role="presentation" className={styles.groupLabel}>
-                  {groupLabel[kind]}
-                </div>
-                {inGroup.map(({ option, index }) => (
-                  <div
-                    key={optionKey(option)}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === activeIndex}
-                    className={styles.option}
-                    // mousedown, not click: the input's blur would close the list before a click lands.
-                    onMouseDown={(e) => {
-                      e.preventDefault();
-                      choose(option);
-                    }}
-                    onMouseMove={() => setActive(index)}
-                  >
-                    <span className={styles.optionLabel}>{option.label}</span>
-                    {option.detail && <span className={styles.optionDetail}>{option.detail}</span>}
-                  </div>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <SearchListbox
+        id={id}
+        t={t}
+        expanded={expanded}
+        status={expanded ? statusText(t, text, suggestions) : ''}
+        options={options}
+        activeIndex={activeIndex}
+        optionId={optionId}
+        onChoose={choose}
+        onActivate={setActive}
+      />
     </div>
   );
 }

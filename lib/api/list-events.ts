@@ -1,6 +1,6 @@
 import 'server-only';
 import { partnerOperations } from '@/lib/partner';
-import { parseEventsQuery } from './events-query';
+import { parseEventsQuery } from './parse-events-params';
 import { proxy } from './respond';
 
 /** `GET /api/events`: events in map bounds with filters → `{data, pagination}`. */

@@ -47,7 +47,7 @@ export const ZPageParamsSchema = z.object({
 });
 export type TPageParams = z.infer<typeof ZPageParamsSchema>;
 
-/** `nextPageParams` is null on the last page and `previousPageParams` null on the first (DESIGN §4). */
+/** `nextPageParams` is null on the last page and `previousPageParams` null on the first (docs/design.md §4.3). */
 export const ZPaginationSchema = z
   .object({
     totalItems: z.number().int().min(0),

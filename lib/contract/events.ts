@@ -133,7 +133,7 @@ export const ZGetCatalogueResponseSchema = z
   .meta({ id: 'GetCatalogueResponse' });
 export type TGetCatalogueResponse = z.infer<typeof ZGetCatalogueResponseSchema>;
 
-/** Reads an accepted ISO 8601 input as UTC when it has no offset (DESIGN §4). */
+/** Reads an accepted ISO 8601 input as UTC when it has no offset (docs/design.md §4.8). */
 export function toUtcIso(input: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(input)) return `${input}T00:00:00Z`;
   return /(Z|[+-]\d{2}:?\d{2})$/i.test(input) ? input : `${input}Z`;

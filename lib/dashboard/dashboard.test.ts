@@ -27,9 +27,9 @@ function click(createdAt: string, overrides: Partial<TClick> = {}): TClick {
 function upstream(all: TClick[]) {
   const calls: Array<{ minDate?: string; pageNumber: number }> = [];
   let failing = false;
-  const fetchPage: FetchClicksPage = async ({ minDate, limit, pageNumber }) => {
+  const fetchPage: FetchClicksPage = ({ minDate, limit, pageNumber }) => {
     calls.push({ minDate, pageNumber });
-    if (failing) throw new Error('upstream down');
+    if (failing) return Promise.reject(new Error('upstream down'));
     const after = minDate === undefined ? -Infinity : Date.parse(minDate);
     const matching = all.filter((c) => Date.parse(c.createdAt) > after);
     const data = matching.slice((pageNumber - 1) * limit, pageNumber * limit);
@@ -45,7 +45,7 @@ function upstream(all: TClick[]) {
         previousPageParams: pageNumber > 1 ? { pageNumber: pageNumber - 1, limit } : null,
       },
     };
-    return body;
+    return Promise.resolve(body);
   };
   return { fetchPage, calls, fail: (value: boolean) => (failing = value) };
 }

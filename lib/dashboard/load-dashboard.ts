@@ -153,7 +153,7 @@ async function dashboardData(
       periodClicks.map((click) => click.eventId),
       FACTS_BUDGET_MS,
     );
-    figures = cachedFigures(figuresKey(), () => aggregateClicks(history.clicks, range, facts.lookup));
+    figures = cachedFigures(figuresKey(), () => aggregateClicks(history.clicks, range, (id) => facts.lookup(id)));
   }
 
   const tag = INTL_LOCALE[locale];

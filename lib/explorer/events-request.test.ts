@@ -7,9 +7,11 @@ function stubFetch() {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn((url: string) => {
       calls.push(url);
-      return new Response(JSON.stringify(page(calls.length)), { headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(
+        new Response(JSON.stringify(page(calls.length)), { headers: { 'content-type': 'application/json' } }),
+      );
     }),
   );
   return calls;

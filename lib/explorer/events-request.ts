@@ -1,5 +1,7 @@
+import 'client-only';
 import type { TEvent, TPagination } from '@/lib/contract';
-import type { Bounds } from './bounds';
+import type { MapView } from '@/lib/map/view';
+import { roundBounds, type Bounds } from './bounds';
 import { dateWindow } from './dates';
 import type { Camera, Filters } from './state';
 
@@ -42,6 +44,11 @@ export function eventsSearchParams(bounds: Bounds, filters: Filters, center: Cam
   }
   p.set('limit', String(VIEWPORT_LIMIT));
   return p;
+}
+
+/** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
+export function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
+  return eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs));
 }
 
 /** A page of `/api/events`. */

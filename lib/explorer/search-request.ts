@@ -1,3 +1,4 @@
+import 'client-only';
 import type { TSearchItem, TSearchResponse } from '@/lib/contract';
 import { ApiError } from './events-request';
 

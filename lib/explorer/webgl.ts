@@ -1,3 +1,4 @@
+import 'client-only';
 let cached: boolean | undefined;
 
 /** Whether this browser can give MapLibre a WebGL context (probed once, before the map chunk is loaded). */
@@ -7,7 +8,7 @@ export function hasWebGl(): boolean {
     const canvas = document.createElement('canvas');
     const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
     // Free the probe's context at once: browsers cap the number of live contexts.
-    (gl as WebGLRenderingContext | null)?.getExtension('WEBGL_lose_context')?.loseContext();
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
     cached = gl !== null;
   } catch {
     cached = false;

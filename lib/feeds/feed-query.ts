@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { TGetEventsRequest } from '@/lib/contract';
-import { parseEventsQuery } from '@/lib/api/events-query';
+import { parseEventsQuery } from '@/lib/api/parse-events-params';
 import { InputError, parseInput, pointer, queryObject } from '@/lib/api/query';
 import { startOfZonedDay, wallDate, zonedInstant } from '@/lib/dashboard/zoned-time';
 import { isLocale, type Locale } from '@/lib/i18n/config';

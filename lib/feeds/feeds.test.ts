@@ -30,7 +30,7 @@ async function sampleEvents(): Promise<TEvent[]> {
     const cancelled = service.store.createEvent(makeEventInput({ name: 'Opéra annulé' }));
     service.store.cancelEvent(cancelled);
     const response = await service.request({ method: 'POST', url: '/v2/get/events', payload: {} });
-    return (response.json() as { data: TEvent[] }).data;
+    return response.json<{ data: TEvent[] }>().data;
   } finally {
     await service.close();
   }
@@ -100,7 +100,7 @@ describe('feeds', () => {
       'http://localhost:3000',
       'http://localhost:3000/api/feeds/events.ics',
     );
-    const calendar = new ICAL.Component(ICAL.parse(text));
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
     const vevents = calendar.getAllSubcomponents('vevent');
     expect(vevents).toHaveLength(events.length);
     const byName = new Map(vevents.map((v) => [v.getFirstPropertyValue('summary'), v]));

@@ -26,7 +26,7 @@ beforeAll(async () => {
     }
     // A streamed page: the second chunk is only written once the client has received the first.
     res.write('first;');
-    new Promise<void>((resolve) => (releaseSecondChunk = resolve)).then(() => res.end('second'));
+    void new Promise<void>((resolve) => (releaseSecondChunk = resolve)).then(() => res.end('second'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

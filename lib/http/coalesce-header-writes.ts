@@ -14,6 +14,7 @@ const PATCHED = Symbol.for('eventmap.coalesce-header-writes');
 export function coalesceHeaderWrites(): void {
   const proto = ServerResponse.prototype as ServerResponse & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the response as `this`
   const flushHeaders = proto.flushHeaders;
   proto.flushHeaders = function (this: ServerResponse) {
     const socket = this.socket;

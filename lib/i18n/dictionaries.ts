@@ -1,7 +1,12 @@
 import type { Locale } from './config';
+import { explorerMessages, type ExplorerMessages } from './explorer-messages';
 
-/** Every user-facing string of the record pages, in each language (interpolations are functions). */
+/**
+ * Every user-facing string of the web app, in each language (interpolations are functions). The explorer's namespace
+ * lives in its own module so that the explorer's client bundle carries only its own strings.
+ */
 export interface Messages {
+  explorer: ExplorerMessages;
   languageName: string;
   switcher: { label: string; current: string };
   common: {
@@ -81,7 +86,7 @@ export interface Messages {
   };
 }
 
-const fr: Messages = {
+const fr: Omit<Messages, 'explorer'> = {
   languageName: 'Français',
   switcher: { label: 'Langue', current: 'langue actuelle' },
   common: {
@@ -172,7 +177,7 @@ const fr: Messages = {
   },
 };
 
-const en: Messages = {
+const en: Omit<Messages, 'explorer'> = {
   languageName: 'English',
   switcher: { label: 'Language', current: 'current language' },
   common: {
@@ -263,7 +268,10 @@ const en: Messages = {
   },
 };
 
-const MESSAGES: Record<Locale, Messages> = { fr, en };
+const MESSAGES: Record<Locale, Messages> = {
+  fr: { ...fr, explorer: explorerMessages('fr') },
+  en: { ...en, explorer: explorerMessages('en') },
+};
 
 /** The strings of one locale. */
 export function getMessages(locale: Locale): Messages {

@@ -1,6 +1,10 @@
+import 'client-only';
 import type * as MapLibre from 'maplibre-gl';
 
 export type MapLibreModule = typeof MapLibre;
+
+/** The absolute URL of the MapLibre modules, from the path the server gave (MAPLIBRE_ASSETS_PATH). */
+export const mapLibUrl = (path: string) => `${window.location.origin}${path}`;
 
 let loading: Promise<MapLibreModule> | undefined;
 

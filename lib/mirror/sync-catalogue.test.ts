@@ -54,8 +54,7 @@ const create = (count: number) => Array.from({ length: count }, () => service.st
 /** Ids of the service's current catalogue (a fresh snapshot through the API), and those cancelled. */
 async function serviceCatalogue(): Promise<{ ids: number[]; cancelled: number[] }> {
   const response = await service.request({ method: 'POST', url: '/v2/get/catalogue', payload: { limit: 500 } });
-  const events = (response.json() as { data: { events: Array<{ id: number; cancelledAt: string | null }> } }).data
-    .events;
+  const events = response.json<{ data: { events: Array<{ id: number; cancelledAt: string | null }> } }>().data.events;
   return {
     ids: events.map((e) => e.id).sort((a, b) => a - b),
     cancelled: events.filter((e) => e.cancelledAt).map((e) => e.id),

@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner, partnerOperations } from './index';
-import { PartnerError } from './errors';
-import { FakeUpstream } from './testing/fake-upstream';
-import { fakeEvent } from './testing/fixtures';
-import { describePartnerUpstream } from './testing/upstream-suite';
+import type { PartnerError } from './errors';
+import { FakeUpstream } from '@/test/web/fake-upstream';
+import { fakeEvent } from '@/test/web/fixtures';
+import { describePartnerUpstream } from '@/test/web/upstream-suite';
 
 const fake = new FakeUpstream({ loginDelayMs: 20 });
 beforeAll(() => fake.start());

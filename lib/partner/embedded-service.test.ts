@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '@/partner-api/app-testing';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
-import { describePartnerUpstream } from './testing/upstream-suite';
+import { describePartnerUpstream } from '@/test/web/upstream-suite';
 
 /*
  * The typed client and token cache against the real embedded service over real HTTP — the same contract checks the
- * fault-injecting fake passes (client.test.ts), so the web app depends only on what the spec and DESIGN §4 promise.
+ * fault-injecting fake passes (client.test.ts), so the web app depends only on what the spec and docs/design.md §4
+ * promise.
  */
 let service: TestApp;
 let baseUrl = '';

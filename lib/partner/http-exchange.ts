@@ -39,7 +39,7 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: 'lifo' }),
 };
 
-/** Accept-Encoding to send: compression only pays across a network, not on loopback (DESIGN §5). */
+/** Accept-Encoding to send: compression only pays across a network, not on loopback (docs/design.md §5). */
 export function acceptEncodingFor(url: URL): string {
   const host = url.hostname;
   const loopback = host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';

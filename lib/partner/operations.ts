@@ -40,7 +40,7 @@ function op<TSchema extends z.ZodType>(operation: PartnerOperation<TSchema>): Pa
   return operation;
 }
 
-/** Every data endpoint of the spec; query names as fixed in DESIGN §4 where the spec does not show them. */
+/** Every data endpoint of the spec; query names as fixed in docs/design.md §4 where the spec does not show them. */
 export const partnerOperations = {
   getEvents: (body: TGetEventsRequest = {}) =>
     op({ method: 'POST', path: '/v2/get/events', body, schema: ZGetEventsResponseSchema }),

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeUpstream } from '@/lib/partner/testing/fake-upstream';
+import { FakeUpstream } from '@/test/web/fake-upstream';
 
 // Pages read the request's cookies and headers; outside Next there is no request, so give them one.
 const requestHeaders = new Headers({ host: 'events.test', 'x-forwarded-proto': 'https', 'accept-language': 'en' });
 vi.mock('next/headers', () => ({
-  headers: async () => requestHeaders,
-  cookies: async () => ({ get: () => undefined }),
+  headers: () => Promise.resolve(requestHeaders),
+  cookies: () => Promise.resolve({ get: () => undefined }),
 }));
 
 const fake = new FakeUpstream({ clientId: 'pages-client', clientSecret: 'pages-client-secret-value' });

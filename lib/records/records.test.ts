@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TSource } from '@/lib/contract';
-import { fakeEvent } from '@/lib/partner/testing/fixtures';
+import { fakeEvent } from '@/test/web/fixtures';
 import { descriptionParagraphs, summary } from './description';
 import { eventDates } from './event-dates';
 import { eventIcs } from './event-ics';
@@ -97,7 +97,7 @@ describe('eventJsonLd', () => {
     expect(JSON.stringify(doc)).not.toContain('/r/abc');
     const serialized = serializeJsonLd(doc);
     expect(serialized).not.toContain('</script>');
-    expect(JSON.parse(serialized).name).toBe(event.name);
+    expect((JSON.parse(serialized) as { name: string }).name).toBe(event.name);
     const cancelled = eventJsonLd(fakeEvent(5, { cancelledAt: '2026-11-01T00:00:00Z' }), 'u', NOW);
     expect(cancelled.eventStatus).toBe('https://schema.org/EventCancelled');
   });

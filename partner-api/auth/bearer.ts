@@ -14,7 +14,7 @@ const BEARER_SCHEME = /^bearer(?:[ \t]|$)/i;
 
 /**
  * Authenticates a request by its `Authorization: Bearer` header and sets `request.clientId`; otherwise throws the
- * exact 401 problem of DESIGN §4.
+ * exact 401 problem of docs/design.md §4.1.
  */
 export async function authenticate(request: FastifyRequest, tokens: TokenService): Promise<void> {
   const header = request.headers.authorization;

@@ -5,7 +5,7 @@ import { generateSecret, hashSecret, verifyAgainstDummy, verifySecret } from './
 /** Client ids: short, URL- and log-safe. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** The demo clients of development and of the embedded demo (DESIGN §7); never seeded in plain production. */
+/** The demo clients of development and of the embedded demo (docs/design.md §7); never seeded in plain production. */
 export const DEMO_CLIENTS: ReadonlyArray<{ id: string; secret: string }> = [
   { id: 'demo', secret: 'demo-secret' },
   { id: 'demo-b', secret: 'demo-b-secret' },

@@ -7,9 +7,9 @@ import type { Db } from '../store/sqlite/open';
 import { isClientActive } from './clients';
 
 /**
- * Token lifecycle of DESIGN §4. Access token: a JWT (HS256, `typ: at+jwt`, `sub` = client id, `fid` = login family,
- * 1 h). Refresh token: an opaque random string stored as its SHA-256, single-use, 7 days. Presenting a used refresh
- * token revokes its whole family, which also kills the family's access tokens (checked on every request).
+ * Token lifecycle of docs/design.md §4.2. Access token: a JWT (HS256, `typ: at+jwt`, `sub` = client id, `fid` = login
+ * family, 1 h). Refresh token: an opaque random string stored as its SHA-256, single-use, 7 days. Presenting a used
+ * refresh token revokes its whole family, which also kills the family's access tokens (checked on every request).
  */
 
 const ISSUER = 'partner-api';

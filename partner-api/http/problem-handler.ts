@@ -89,9 +89,9 @@ function patternToRegExp(pattern: string): RegExp {
 }
 
 /**
- * Makes every failure an RFC 9457 problem (DESIGN §4): ProblemError as thrown, Fastify's client errors (bad JSON
- * 400, 413, 415), 404 for unknown routes, 405 with `Allow` for a known path and the wrong method, and a bare 500 for
- * anything unexpected — logged in full server-side, never shown to the client.
+ * Makes every failure an RFC 9457 problem (docs/design.md §4.1): ProblemError as thrown, Fastify's client errors (bad
+ * JSON 400, 413, 415), 404 for unknown routes, 405 with `Allow` for a known path and the wrong method, and a bare 500
+ * for anything unexpected — logged in full server-side, never shown to the client.
  */
 export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];

@@ -7,8 +7,8 @@ export interface ProblemFieldError {
 }
 
 /**
- * Thrown anywhere in a request to answer with an RFC 9457 problem (DESIGN §4); the app's error handler turns it
- * into `application/problem+json`. Anything else thrown becomes a bare 500 with no internals.
+ * Thrown anywhere in a request to answer with an RFC 9457 problem (docs/design.md §4.1); the app's error handler turns
+ * it into `application/problem+json`. Anything else thrown becomes a bare 500 with no internals.
  */
 export class ProblemError extends Error {
   override name = 'ProblemError';

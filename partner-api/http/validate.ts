@@ -62,7 +62,7 @@ export const MAX_FIELD_ERRORS = 20;
 
 /**
  * Parses a request part with a contract schema; returns the parsed data or throws a 400 problem whose `errors`
- * point at every offending member (DESIGN §4).
+ * point at every offending member (docs/design.md §4.1).
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: RequestPart): z.output<S> {
   const result = schema.safeParse(value);

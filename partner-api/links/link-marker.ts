@@ -1,5 +1,5 @@
 /**
- * Tracked links depend on the calling client, but event JSON is serialized once, at write time (DESIGN §5).
+ * Tracked links depend on the calling client, but event JSON is serialized once, at write time (docs/design.md §5).
  * So the stored JSON holds a marker where each `sources[].link` goes, and the response is finished by one
  * regex pass that swaps each marker for that client's tracked link.
  *

@@ -2,8 +2,8 @@ import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendLinkMarkerSlices, renderLinkMarkers } from './link-marker';
 
 /**
- * Tracked links (DESIGN §4): each `sources[].link` served to a client becomes `{publicUrl}/r/{token}`, where the
- * token names the source and the client and is signed, so following it records a click for the right client and a
+ * Tracked links (docs/design.md §4.7): each `sources[].link` served to a client becomes `{publicUrl}/r/{token}`, where
+ * the token names the source and the client and is signed, so following it records a click for the right client and a
  * forged token is refused. Token = base64url(`{sourceId}.{clientId}`) "." base64url(tag), where
  * tag = AES-128(clientKey, "EvLk" 0000 sourceId as 64-bit big-endian) and clientKey = HMAC-SHA256(key,
  * "tracked-link/" + clientId) truncated to 128 bits.

@@ -7,14 +7,14 @@ import { toCatalogueQuery, toEventsQuery } from '../store/events-query';
 import { paginate } from './pagination';
 
 /**
- * Sends pre-built JSON bytes: the page is joined from pre-serialized events (DESIGN §5), never parsed and
+ * Sends pre-built JSON bytes: the page is joined from pre-serialized events (docs/design.md §5), never parsed and
  * re-stringified, nor even decoded into a JS string.
  */
 function sendJson(reply: FastifyReply, status: number, json: Buffer): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(json);
 }
 
-/** `POST /v2/get/events` and `POST /v2/get/catalogue` (both answer 201, DESIGN §4). */
+/** `POST /v2/get/events` and `POST /v2/get/catalogue` (both answer 201, docs/design.md §4.1). */
 export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.post('/v2/get/events', async (request, reply) => {
     const body = parseWith(ZGetEventsRequestSchema, request.body ?? {}, 'body');

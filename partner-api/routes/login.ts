@@ -9,7 +9,7 @@ import { parseWith } from '../http/validate';
 
 const MINUTE_MS = 60_000;
 
-/** Answer to any wrong credential: the same whether the client id or the secret was wrong (DESIGN §4). */
+/** Answer to any wrong credential: the same whether the client id or the secret was wrong (docs/design.md §4.1). */
 const WRONG_CREDENTIALS = 'The client id or client secret is wrong.';
 const WRONG_REFRESH_TOKEN = 'The refresh token is unknown, expired, revoked or already used.';
 

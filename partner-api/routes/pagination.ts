@@ -1,8 +1,9 @@
 import type { TPagination } from '@/lib/contract';
 
 /**
- * The pagination object of DESIGN §4: `totalPages = ceil(totalItems / perPage)` (0 when empty), `nextPageParams`
- * null from the last page on, `previousPageParams` null on the first. A page past the end points back one page.
+ * The pagination object of docs/design.md §4.3: `totalPages = ceil(totalItems / perPage)` (0 when empty),
+ * `nextPageParams` null from the last page on, `previousPageParams` null on the first. A page past the end points back
+ * one page.
  */
 export function paginate(totalItems: number, limit: number, pageNumber: number): TPagination {
   const totalPages = Math.ceil(totalItems / limit);

@@ -121,7 +121,7 @@ describe('GET /v2/search relevance table', () => {
 });
 
 describe('GET /v2/search', () => {
-  it('returns every kind with the item shapes of DESIGN §4, scores best first', async () => {
+  it('returns every kind with the item shapes of docs/design.md §4.6, scores best first', async () => {
     const items = await search({ search: 'o', limit: 50 });
     const kinds = new Set(items.map((item) => Object.keys(item)[0]));
     expect(kinds).toEqual(new Set(['event', 'place', 'performer']));

@@ -9,7 +9,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * `GET /v2/search/place?name&lng&lat`, `GET /v2/search/performer?name` (a record, or JSON `null`) and the
- * search bar's `GET /v2/search?search&lng&lat&type&limit` (DESIGN §4).
+ * search bar's `GET /v2/search?search&lng&lat&type&limit` (docs/design.md §4.6).
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/v2/search/place', async (request, reply) => {

@@ -24,7 +24,7 @@ const DISTANCE_BANDS_KM = [2, 10, 50, 250];
 const KIND_ORDER: Record<ResultKind, number> = { event: 0, place: 1, performer: 2 };
 const EARTH_RADIUS_M = 6_371_008.8;
 
-/** Great-circle distance in metres (haversine, R = 6 371 008.8 m as in DESIGN §4). */
+/** Great-circle distance in metres (haversine, R = 6 371 008.8 m as in docs/design.md §4.4). */
 export function haversineMeters(lng1: number, lat1: number, lng2: number, lat2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;

@@ -5,7 +5,7 @@ import type { WordExpansion } from './vocabulary';
 /**
  * Text relevance of one result, in [0, 1.2]: how well each query word matches the result's name (or, worth
  * half, its context: city, venue, address). Discrete on purpose: two results with the same name score the same,
- * so proximity and then date decide between them (the ranking rule of DESIGN §4). BM25 only picks candidates.
+ * so proximity and then date decide between them (the ranking rule of docs/design.md §4.6). BM25 only picks candidates.
  */
 
 const EXACT = 1;

@@ -148,7 +148,7 @@ function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
     const { lng, lat } = jitter(rng, city);
     const street = `${rng.int(1, 120)} ${rng.pick(STREETS)}`;
     const postalCode = rng.pick(city.postalCodes);
-    // ~10% of places have no map place: their events have none either (DESIGN: position from the address).
+    // ~10% of places have no map place: their events have none either (docs/design.md §4.4: position from the address).
     const mapPlace = rng.chance(0.9)
       ? ensureMapPlace(db, {
           id: providerId(rng),

@@ -14,7 +14,7 @@ export type TCategoryFilter = (typeof CATEGORY_FILTER_VALUES)[number];
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The default date window length (DESIGN §4: now → now + 7 days). */
+/** The default date window length (docs/design.md §4.4: now → now + 7 days). */
 export const DEFAULT_WINDOW_MS = 7 * DAY_MS;
 /** `isLive` = taking place in the next 3 hours (spec Limits). */
 export const LIVE_WINDOW_MS = LIMITS.liveWindowHours * HOUR_MS;
@@ -66,12 +66,12 @@ export interface EventsPage {
   totalItems: number;
   /**
    * Event JSON objects in order, with `commentaries`/`performers` filled as asked, each as UTF-8 bytes: a page is
-   * assembled from them without decoding them first (DESIGN §5).
+   * assembled from them without decoding them first (docs/design.md §5).
    */
   items: Buffer[];
 }
 
-/** One page of the catalogue feed (DESIGN §4). */
+/** One page of the catalogue feed (docs/design.md §4.5). */
 export interface CataloguePage extends EventsPage {
   eventIdsCancelled: number[];
   eventIdsNotAvailable: number[];
@@ -87,7 +87,7 @@ export function toLocationQuery(filter: TLocationFilter | undefined): LocationQu
   return null;
 }
 
-/** Applies the defaults of the spec and DESIGN §4 to a validated get-events body, at time `now`. */
+/** Applies the defaults of the spec and docs/design.md §4.3–4.4 to a validated get-events body, at time `now`. */
 export function toEventsQuery(body: TGetEventsRequest, now: number): EventsQuery {
   let minMs = now;
   let maxMs = now + DEFAULT_WINDOW_MS;

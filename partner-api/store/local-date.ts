@@ -1,5 +1,5 @@
 /**
- * `YYYY-MM-DD hh:mm:ss.SSS +hhmm` in a time zone (DESIGN §4). Intl gives the zone's offset; it is cached per
+ * `YYYY-MM-DD hh:mm:ss.SSS +hhmm` in a time zone (docs/design.md §4.8). Intl gives the zone's offset; it is cached per
  * 15-minute slot (every real zone changes offset on such a boundary), so serializing a million events does not
  * call Intl millions of times.
  */

@@ -2,10 +2,10 @@ import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './e
 import type { SearchReads } from './search-types';
 
 /**
- * The storage seam (DESIGN §2): routes talk to these interfaces only, so a PostgreSQL implementation can be
- * added later and pass the same contract tests. SQLite implementations live in ./sqlite, one operation a file.
+ * The storage seam (docs/design.md §2, rule 5): routes talk to these interfaces only, so a PostgreSQL implementation
+ * can be added later and pass the same contract tests. SQLite implementations live in ./sqlite, one operation a file.
  *
- * Event JSON is stored pre-serialized (DESIGN §5): `body` is the full Event object without `commentaries` and
+ * Event JSON is stored pre-serialized (docs/design.md §5): `body` is the full Event object without `commentaries` and
  * `performers` and without its closing brace; `commentaries` and `performers` are JSON arrays. Links inside
  * `body` are markers (partner-api/links/link-marker.ts) that the route swaps for the client's tracked links.
  */
@@ -33,7 +33,7 @@ export function assembleEventJson(stored: StoredEventJson, options: EventJsonOpt
   );
 }
 
-/** Opening period of a map place: day 0 = Sunday … 6 = Saturday, time `hhmm` (DESIGN §4). */
+/** Opening period of a map place: day 0 = Sunday … 6 = Saturday, time `hhmm` (docs/design.md §4.8). */
 export interface PeriodInput {
   open: { day: number; time: string };
   close: { day: number; time: string };
@@ -196,8 +196,8 @@ export interface AvailabilityInput {
 
 /**
  * Catalogue reads and writes. Every write sets the event's `updatedAt` to `max(clock(), last + 1 ms)`, strictly
- * increasing across all writes (DESIGN §4), and returns that new `updatedAt` in ms — or `null` when the event does
- * not exist (or was deleted). Read operations of the events query, catalogue and searches are added next to these.
+ * increasing across all writes (docs/design.md §4.5), and returns that new `updatedAt` in ms — or `null` when the event
+ * does not exist (or was deleted). Read operations of the events query, catalogue and searches are added next to these.
  */
 export interface EventStore extends SearchReads {
   /** The event's JSON fragments, or null when it does not exist or was deleted. */
@@ -218,10 +218,10 @@ export interface EventStore extends SearchReads {
   changeAvailabilities(id: number, change: AvailabilityInput): number | null;
   /** Deletes the event, leaving a tombstone for the catalogue sync; returns the deletion time. */
   deleteEvent(id: number): number | null;
-  /** `POST /v2/get/events`: the exact count of matching events and one page of their JSON (DESIGN §4, §5). */
+  /** `POST /v2/get/events`: the exact count of matching events and one page of their JSON (docs/design.md §4.4, §5). */
   findEvents(query: EventsQuery): EventsPage;
   /**
-   * `POST /v2/get/catalogue` at time `nowMs`: a snapshot or the changes since `query.since` (DESIGN §4), or
+   * `POST /v2/get/catalogue` at time `nowMs`: a snapshot or the changes since `query.since` (docs/design.md §4.5), or
    * `resync-required` when `since` predates the tombstone retention.
    */
   getCatalogue(query: CatalogueQuery, nowMs: number): CataloguePage | 'resync-required';

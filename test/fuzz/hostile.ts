@@ -113,7 +113,8 @@ function paths(
 function setAt(root: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  if (Array.isArray(root)) return root.map((item, i) => (i === head ? setAt(item, rest, replacement) : item));
+  if (Array.isArray(root))
+    return (root as unknown[]).map((item, i) => (i === head ? setAt(item, rest, replacement) : item));
   const copy = { ...(root as Record<string, unknown>) };
   copy[head] = setAt(copy[head], rest, replacement);
   return copy;

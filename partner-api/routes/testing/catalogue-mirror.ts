@@ -10,7 +10,10 @@ import type { serviceWith } from './events-test-data';
 
 type Service = Awaited<ReturnType<typeof serviceWith>>;
 
-/** A partner's mirror that follows DESIGN §4's algorithm: always page 1, `lastUpdatedAt` = largest updatedAt seen. */
+/**
+ * A partner's mirror that follows the algorithm of docs/design.md §4.5: always page 1, `lastUpdatedAt` = largest
+ * updatedAt seen.
+ */
 export class Mirror {
   events = new Map<number, TEvent>();
   lastUpdatedAt: string | null = null;

@@ -9,7 +9,7 @@ export function parseLocalDateTime(value: string): number {
   return Date.parse(`${match[1]}T${match[2]}${match[3]}:${match[4]}`);
 }
 
-/** An event's position: its map place, else its place's address (DESIGN §4). */
+/** An event's position: its map place, else its place's address (docs/design.md §4.4). */
 export function positionOf(event: TEvent): { lng: number; lat: number } {
   return event.mapPlace ? { lng: event.mapPlace.lng, lat: event.mapPlace.lat } : event.place.address;
 }

@@ -4,8 +4,8 @@ import { rewriteEvent, type StoreContext } from './store-context';
 
 /**
  * Replaces the available dates of one source (or of every source without `sourceId`). It advances updatedAt like
- * every write: the lossless catalogue sync (DESIGN §4) keys on updatedAt alone. A source id of another event is
- * ignored. Returns null when the event does not exist.
+ * every write: the lossless catalogue sync (docs/design.md §4.5) keys on updatedAt alone. A source id of another event
+ * is ignored. Returns null when the event does not exist.
  */
 export function changeAvailabilities(ctx: StoreContext, id: number, change: AvailabilityInput): number | null {
   return ctx.db

@@ -102,7 +102,7 @@ export function categoryMask(categories: readonly TCategoryFilter[]): number {
   return mask;
 }
 
-/** Any of the main categories; `none` = events without a category (DESIGN §4). */
+/** Any of the main categories; `none` = events without a category (docs/design.md §4.4). */
 export function categoryCondition(categories: readonly TCategoryFilter[] | null): SqlFragment | null {
   if (categories === null) return null;
   const mask = categoryMask(categories);
@@ -132,7 +132,7 @@ export function sourceCondition(db: Db, sources: readonly string[] | null): SqlF
 
 /**
  * Price range intersection: the event's `[lowestPrice, highestPrice]` must meet the bounds. Unknown prices (either
- * end null) pass unless `known` is true; `known: false` keeps only unknown prices (DESIGN §4).
+ * end null) pass unless `known` is true; `known: false` keeps only unknown prices (docs/design.md §4.4).
  */
 export function priceCondition(prices: PriceQuery | null): SqlFragment | null {
   if (prices === null) return null;

@@ -8,15 +8,15 @@ import type { Db } from './open';
 /**
  * An in-memory, columnar copy of the columns the events query filters and sorts on, kept in the service process.
  *
- * Why (DESIGN §5 allows "something measured to be better" than the 3-D R*Tree): joining R*Tree candidates to the
- * `events` rows costs a B-tree seek per candidate into a table whose rows carry the pre-serialized JSON, and a
+ * Why (docs/design.md §5 allows "something measured to be better" than the 3-D R*Tree): joining R*Tree candidates to
+ * the `events` rows costs a B-tree seek per candidate into a table whose rows carry the pre-serialized JSON, and a
  * country-wide month holds ~20 000 candidates; measured here, that count alone took 0.4–0.9 s at 100 000 events,
  * while one pass over typed arrays takes well under a millisecond. Exact counts, every filter and every sort are
  * answered from these arrays; SQLite then only serves the page's pre-serialized JSON by id.
  *
  * Consistency: every catalogue write stamps a strictly increasing `updated_ms` (deletions stamp their tombstone
- * with the same counter, DESIGN §4), and records the last one in `meta`. Before each query the index reads that
- * value (one indexed lookup) and applies exactly the rows and tombstones stamped after what it has seen — so
+ * with the same counter, docs/design.md §4.5), and records the last one in `meta`. Before each query the index reads
+ * that value (one indexed lookup) and applies exactly the rows and tombstones stamped after what it has seen — so
  * writes from another process (the `simulate` command, a seed) are picked up as well as the service's own.
  */
 export class EventIndex {
@@ -540,7 +540,7 @@ export class EventIndex {
     return spans;
   }
 
-  /** Exact count and the ids of one page of an events query (DESIGN §4 semantics). */
+  /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */
   find(query: EventsQuery, partnerIds: ReadonlySet<number> | null): { totalItems: number; ids: number[] } {
     this.refresh();
     const test = this.eventsTest(query, partnerIds);

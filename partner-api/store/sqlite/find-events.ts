@@ -13,7 +13,9 @@ import {
 import { eventIndex } from './event-index';
 import type { Db } from './open';
 
-/** Sort keys of each `orderBy`; `id` is always the final tie-breaker and prices sort nulls last (DESIGN §4). */
+/**
+ * Sort keys of each `orderBy`; `id` is always the final tie-breaker and prices sort nulls last (docs/design.md §4.3).
+ */
 function orderKeys(query: EventsQuery): { columns: string; params: unknown[]; keys: string } {
   switch (query.orderBy) {
     case 'startDate':
@@ -56,7 +58,7 @@ function prepared(db: Db, sql: string): Statement {
 }
 
 /**
- * The JSON of each event, in the order of `ids`, with the optional parts filled as asked (DESIGN §5), as UTF-8
+ * The JSON of each event, in the order of `ids`, with the optional parts filled as asked (docs/design.md §5), as UTF-8
  * bytes.
  */
 export function eventJsonByIds(
@@ -77,7 +79,7 @@ export function eventJsonByIds(
 }
 
 /**
- * Answers `POST /v2/get/events`: the exact number of matches and the requested page (DESIGN §4, §5). Filters,
+ * Answers `POST /v2/get/events`: the exact number of matches and the requested page (docs/design.md §4.4, §5). Filters,
  * counts and sorts run over the in-memory EventIndex; SQLite serves the page's pre-serialized JSON.
  */
 export function findEvents(db: Db, query: EventsQuery): EventsPage {
@@ -96,7 +98,7 @@ export function findEvents(db: Db, query: EventsQuery): EventsPage {
 
 /**
  * The same query answered by SQLite alone through the 3-D R*Tree (each candidate re-checked on its row). Kept as
- * the measured alternative of DESIGN §5 and as a second implementation the tests compare against.
+ * the measured alternative of docs/design.md §5 and as a second implementation the tests compare against.
  */
 export function findEventsWithRtree(db: Db, query: EventsQuery): EventsPage {
   registerQueryFunctions(db);

@@ -6,7 +6,9 @@ import { LAST_UPDATED_KEY } from './next-updated-ms';
 import type { Db } from './open';
 import { stmt } from './statements';
 
-/** Tombstones of deleted events are kept this long; an older `lastUpdatedAt` needs a full resync (DESIGN §4). */
+/**
+ * Tombstones of deleted events are kept this long; an older `lastUpdatedAt` needs a full resync (docs/design.md §4.5).
+ */
 export const TOMBSTONE_RETENTION_MS = 30 * 24 * 3_600_000;
 
 /** Why a catalogue page cannot be served: a deletion after the client's `lastUpdatedAt` is no longer on record. */
@@ -19,8 +21,8 @@ const PURGED_THROUGH_KEY = 'tombstones_purged_through_ms';
  * Drops tombstones older than the retention horizon and returns the latest deletion time no longer on record.
  * 410 is keyed on that, not on the horizon itself: a mirror of a catalogue that has not changed for 30 days gets an
  * old `lastUpdatedAt` from its fresh snapshot, and must be able to sync from it rather than loop on full resyncs.
- * (A snapshot cursor older than a purged deletion still gets 410s: §4's cursor cannot tell such a mirror from one
- * that might hold the deleted event.)
+ * (A snapshot cursor older than a purged deletion still gets 410s: docs/design.md §4.5's cursor cannot tell such a
+ * mirror from one that might hold the deleted event.)
  */
 function purgeTombstones(db: Db, horizon: number): number {
   const { purged } = stmt(db, 'SELECT max(deleted_ms) AS purged FROM tombstones WHERE deleted_ms < ?').get(horizon) as {
@@ -62,8 +64,8 @@ function ids(db: Db, sql: string, params: unknown[]): number[] {
 }
 
 /**
- * Answers `POST /v2/get/catalogue` (DESIGN §4). Without `since`: a snapshot of current events (not deleted, not
- * passed). With it: current events updated after `since`, ordered by updatedAt then id, and on page 1 the ids that
+ * Answers `POST /v2/get/catalogue` (docs/design.md §4.5). Without `since`: a snapshot of current events (not deleted,
+ * not passed). With it: current events updated after `since`, ordered by updatedAt then id, and on page 1 the ids that
  * changed state since then (cancelled, became unavailable, passed, deleted). Returns RESYNC_REQUIRED when a
  * deletion after `since` was purged with the tombstones older than the retention.
  */

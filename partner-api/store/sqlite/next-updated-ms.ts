@@ -7,8 +7,8 @@ export const LAST_UPDATED_KEY = 'last_updated_ms';
 
 /**
  * The `updatedAt` of a write: `max(clock(), last + 1 ms)`, persisted in `meta`, so `updatedAt` is strictly increasing
- * across all writes even with a frozen or backward clock (DESIGN §4: the sync keys on it alone). Call it inside the
- * write's transaction so two writers cannot draw the same value.
+ * across all writes even with a frozen or backward clock (docs/design.md §4.5: the sync keys on it alone). Call it
+ * inside the write's transaction so two writers cannot draw the same value.
  */
 export function nextUpdatedMs(db: Db, clock: Clock): number {
   const row = stmt(db, 'SELECT value FROM meta WHERE key = ?').get(LAST_UPDATED_KEY) as { value: string } | undefined;

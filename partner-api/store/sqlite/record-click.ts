@@ -2,7 +2,10 @@ import type { ClickInput, RecordedClick } from '../search-types';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 
-/** A click's commission (DESIGN §4): fix + per cart + per ticket + rate × the source's lowest price, to the cent. */
+/**
+ * A click's commission (docs/design.md §4.7): fix + per cart + per ticket + rate × the source's lowest price, to the
+ * cent.
+ */
 export function clickCommission(source: {
   commission_fix: number;
   commission_per_cart: number;

@@ -18,7 +18,7 @@ export function eventGrades(record: Pick<EventRecord, 'commentaries'>): { averag
   return { averageGrade: Math.round((sum / total) * 10) / 10, totalGrades: total };
 }
 
-/** The event's position (DESIGN §4): its map place's coordinates, else its place's address. */
+/** The event's position (docs/design.md §4.4): its map place's coordinates, else its place's address. */
 export function eventPosition(record: Pick<EventRecord, 'mapPlace' | 'place'>): { lng: number; lat: number } {
   const at = record.mapPlace ?? record.place;
   return { lng: at.lng, lat: at.lat };

@@ -14,8 +14,9 @@ const partnerRows = PARTNERS.map(
 
 /*
  * The catalogue: events and everything they embed. Timestamps are epoch milliseconds (`*_ms`). Each event keeps its
- * serialized JSON (`body`, `commentaries_json`, `performers_json`, DESIGN §5), rebuilt on every write that touches
- * anything it embeds. Image columns hold service-relative paths (`/images/...`); the serializer makes them absolute.
+ * serialized JSON (`body`, `commentaries_json`, `performers_json`, docs/design.md §5), rebuilt on every write that
+ * touches anything it embeds. Image columns hold service-relative paths (`/images/...`); the serializer makes them
+ * absolute.
  */
 const sql = `
 CREATE TABLE categories (
@@ -125,7 +126,7 @@ CREATE TABLE events (
   commentaries_json TEXT NOT NULL DEFAULT '[]',
   performers_json TEXT NOT NULL DEFAULT '[]'
 );
--- orderBy columns, each with id as the tie-breaker (DESIGN §4); updated_ms is unique already.
+-- orderBy columns, each with id as the tie-breaker (docs/design.md §4.3); updated_ms is unique already.
 CREATE INDEX events_start ON events (start_ms, id);
 CREATE INDEX events_end ON events (end_ms, id);
 CREATE INDEX events_lowest_price ON events (lowest_price, id);

@@ -1,9 +1,9 @@
 import type { Migration } from './index';
 
 /**
- * Partner clients and their tokens (DESIGN §4). Secrets and refresh tokens are stored only as hashes. A family is
- * one chain of logins started by a secret grant and continued by refresh grants; revoking it (refresh-token reuse)
- * invalidates every refresh token and every access token (`fid` claim) of the chain. `service_secrets` keeps the
+ * Partner clients and their tokens (docs/design.md §4.2). Secrets and refresh tokens are stored only as hashes. A
+ * family is one chain of logins started by a secret grant and continued by refresh grants; revoking it (refresh-token
+ * reuse) invalidates every refresh token and every access token (`fid` claim) of the chain. `service_secrets` keeps the
  * generated signing key of a development or demo service so tokens survive restarts.
  */
 export const authMigration: Migration = {

@@ -8,7 +8,7 @@ import { primaryState } from '@/lib/records/event-status';
 import styles from './event.module.css';
 
 /** A list of event cards linking to their pages (upcoming events of a place or a performer). */
-export function EventList({
+export function EventLinkList({
   events,
   locale,
   now,

@@ -1,14 +1,14 @@
 /*
  * Serves the web data layer's fake Partner API on a fixed port (PORT, default 4000) for `next dev` and the e2e
  * harness before the real service can serve a seeded catalogue:
- *   node --conditions=react-server --import tsx scripts/fake-upstream.ts
+ *   node --conditions=react-server --import tsx scripts/serve-fake-upstream.ts
  * POST /v2/get/events answers from a small generated catalogue (a few hundred events around French cities, filtered
  * by rectangle, categories, live and dates); everything else is the fake's own answer.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { MAIN_CATEGORIES, CATEGORY_LABELS, type TEvent, type TGetEventsRequest } from '../lib/contract';
-import { FakeUpstream } from '../lib/partner/testing/fake-upstream';
-import { fakeEvent } from '../lib/partner/testing/fixtures';
+import { FakeUpstream } from '../test/web/fake-upstream';
+import { fakeEvent } from '../test/web/fixtures';
 
 const port = Number(process.env.PORT ?? 4000);
 const fake = await new FakeUpstream().start();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { fakeEvent, fakeMapPlace, fakePerformer } from './fixtures';
 
@@ -37,7 +37,7 @@ export interface RecordedRequest {
 
 /**
  * A small Partner API double on 127.0.0.1:0 that can expire tokens, reject refresh tokens, answer errors, hang or
- * drop connections. It follows the spec's contract (and DESIGN §4 where the spec is silent), nothing more.
+ * drop connections. It follows the spec's contract (and docs/design.md §4 where the spec is silent), nothing more.
  */
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
@@ -50,7 +50,7 @@ export class FakeUpstream {
   private readonly refreshTokens = new Set<string>();
   private faults: { match: RegExp; fault: Fault; remaining: number }[] = [];
   private server: Server | undefined;
-  private readonly sockets = new Set<import('node:net').Socket>();
+  private readonly sockets = new Set<Socket>();
   baseUrl = '';
 
   constructor(readonly options: FakeUpstreamOptions = {}) {}

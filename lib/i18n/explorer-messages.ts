@@ -1,4 +1,4 @@
-import type { Locale } from './format';
+import type { Locale } from './config';
 
 const en = {
   searchLabel: 'Search events, places and performers',
@@ -53,6 +53,11 @@ const en = {
   showMap: 'Map',
   showList: 'List',
   resultsPanel: 'Results',
+  eventsList: 'Events',
+  showMore: (n: number) => `Show more (${n})`,
+  badgeLive: 'Live',
+  badgeCancelled: 'Cancelled',
+  badgeSoldOut: 'Sold out',
   mapRegion: 'Map',
 };
 
@@ -108,12 +113,17 @@ const fr: typeof en = {
   showMap: 'Carte',
   showList: 'Liste',
   resultsPanel: 'Résultats',
+  eventsList: 'Événements',
+  showMore: (n) => `Afficher plus (${n})`,
+  badgeLive: 'En ce moment',
+  badgeCancelled: 'Annulé',
+  badgeSoldOut: 'Complet',
   mapRegion: 'Carte',
 };
 
-export type ExplorerStrings = typeof en;
+export type ExplorerMessages = typeof en;
 
 /** The explorer's interface strings in a locale. */
-export function explorerStrings(locale: Locale): ExplorerStrings {
+export function explorerMessages(locale: Locale): ExplorerMessages {
   return locale === 'fr' ? fr : en;
 }

@@ -2,13 +2,14 @@
 
 import { useEffect, useState } from 'react';
 import type { TEvent } from '@/lib/contract';
-import type { Locale } from '@/lib/explorer/format';
+import type { Locale } from '@/lib/i18n/config';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { EventCard } from './event-card';
 import styles from './explorer.module.css';
 
 const PAGE = 50;
 
-export interface EventListProps {
+export interface ResultsListProps {
   events: readonly TEvent[];
   locale: Locale;
   now: number;
@@ -17,7 +18,8 @@ export interface EventListProps {
 }
 
 /** The events of the viewport as a list, shown a page at a time; the selected event's card is scrolled into view. */
-export function EventList({ events, locale, now, selected, onHover }: EventListProps) {
+export function ResultsList({ events, locale, now, selected, onHover }: ResultsListProps) {
+  const t = explorerMessages(locale);
   const [shown, setShown] = useState(PAGE);
   const selectedIndex = selected === null ? -1 : events.findIndex((e) => e.id === selected);
   // A point chosen on the map must have its card rendered, even past the current page.
@@ -31,7 +33,7 @@ export function EventList({ events, locale, now, selected, onHover }: EventListP
 
   return (
     <>
-      <ul className={styles.list} aria-label={locale === 'fr' ? 'Événements' : 'Events'}>
+      <ul className={styles.list} aria-label={t.eventsList}>
         {events.slice(0, visible).map((event) => (
           <EventCard
             key={event.id}
@@ -45,7 +47,7 @@ export function EventList({ events, locale, now, selected, onHover }: EventListP
       </ul>
       {events.length > visible && (
         <button type="button" className={`button ${styles.more}`} onClick={() => setShown(visible + PAGE)}>
-          {locale === 'fr' ? 'Afficher plus' : 'Show more'} ({events.length - visible})
+          {t.showMore(events.length - visible)}
         </button>
       )}
     </>

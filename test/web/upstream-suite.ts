@@ -1,7 +1,7 @@
 import 'server-only';
 import { describe, expect, it } from 'vitest';
-import { createPartner } from '../index';
-import { PartnerError } from '../errors';
+import { createPartner } from '@/lib/partner';
+import { PartnerError } from '@/lib/partner/errors';
 
 export interface UpstreamTarget {
   baseUrl: string;
@@ -11,7 +11,7 @@ export interface UpstreamTarget {
 
 /**
  * Contract checks of the typed client against any Partner API given by base URL: the fake upstream here, the
- * embedded service or the operator's API. Uses only what the spec and DESIGN §4 promise.
+ * embedded service or the operator's API. Uses only what the spec and docs/design.md §4 promise.
  */
 export function describePartnerUpstream(label: string, target: () => UpstreamTarget): void {
   const make = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventWhen, formatPrice, isLiveAt } from './format';
+import { formatEventWhen, formatPrice, isLiveAt } from './card-format';
 
 describe('event formatting', () => {
   it('shows the event in its own wall-clock time, whatever the offset', () => {

@@ -1,22 +1,15 @@
-import type { MapView } from '@/components/map/event-map';
-import { boundsAround, roundBounds } from './bounds';
-import { bucketedNow, eventsSearchParams, prefetchEvents } from './events-request';
-import { decodeState, type Filters } from './state';
-import { hasWebGl } from './webgl';
-import { loadMapLibre } from '@/lib/map/load-maplibre';
+import 'client-only';
+import type * as EventMapModule from '@/components/map/event-map';
+import { boundsAround } from '@/lib/explorer/bounds';
+import { bucketedNow, prefetchEvents, viewSearchParams } from '@/lib/explorer/events-request';
+import { decodeState } from '@/lib/explorer/state';
+import { hasWebGl } from '@/lib/explorer/webgl';
+import { loadMapLibre, mapLibUrl } from '@/lib/map/load-maplibre';
 
 // The map chunk (the map island and react-map-gl) is not part of the page's scripts; the list never waits for it.
 // MapLibre itself (~300 kB gzip) is a native ES module the app serves, loaded beside it (loadMapLibre).
-let mapChunk: Promise<typeof import('@/components/map/event-map')> | undefined;
+let mapChunk: Promise<typeof EventMapModule> | undefined;
 export const loadMapChunk = () => (mapChunk ??= import('@/components/map/event-map'));
-
-/** The absolute URL of the MapLibre modules, from the path the server gave. */
-export const mapLibUrl = (path: string) => `${window.location.origin}${path}`;
-
-/** The query string of a view's events load: bounds rounded to the zoom's grid, so small pans share a cache entry. */
-export function viewSearchParams(view: MapView, filters: Filters, nowMs: number): URLSearchParams {
-  return eventsSearchParams(roundBounds(view.bounds, view.camera.zoom), filters, view.camera, new Date(nowMs));
-}
 
 /**
  * Requests the first viewport's events from the server-rendered page, before hydration: the camera comes from the

@@ -1,8 +1,7 @@
 import type { TEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
-
-export type Locale = 'fr' | 'en';
+import type { Locale } from '@/lib/i18n/config';
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/;
 
@@ -13,8 +12,8 @@ const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/;
 function wallClock(value: string): Date | null {
   const m = WIRE_DATE.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi] = m.map(Number) as number[];
-  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!));
+  const [y = 0, mo = 1, d, h, mi] = m.slice(1).map(Number);
+  return new Date(Date.UTC(y, mo - 1, d, h, mi));
 }
 
 /** The instant of a wire date (offset honoured), in epoch milliseconds. */

@@ -1,0 +1,93 @@
+'use client';
+
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { boundsAround } from '@/lib/explorer/bounds';
+import { roundCamera, type Camera } from '@/lib/explorer/state';
+import type { CameraRequest, MapView } from '@/lib/map/view';
+
+/** Debounce between the map settling and the viewport query (coalesces quick successive moves). */
+const MOVE_DEBOUNCE_MS = 200;
+
+function sameCamera(a: Camera | null, b: Camera | null): boolean {
+  if (!a || !b) return a === b;
+  const ra = roundCamera(a);
+  const rb = roundCamera(b);
+  return ra.lng === rb.lng && ra.lat === rb.lat && ra.zoom === rb.zoom;
+}
+
+export interface ExplorerCameraOptions {
+  /** The camera the URL names, if any. */
+  urlCamera: Camera | null;
+  /** Where the map opens when the URL names no camera. */
+  defaultCamera: Camera;
+  /** Whether a map reports its own moves (without one, a move loads the new area at once). */
+  hasMap: boolean;
+  /** The map's box, to compute a view without the map. */
+  mapAreaRef: RefObject<HTMLDivElement | null>;
+  /** Writes the camera to the URL. */
+  setCamera: (camera: Camera, mode?: 'push' | 'replace') => void;
+}
+
+/**
+ * The explorer's camera: the view whose events are loaded, the moves asked of the map, and the URL kept in step with
+ * both. A camera in the URL that the map did not report itself came from outside (first load, back/forward).
+ */
+export function useExplorerCamera({ urlCamera, defaultCamera, hasMap, mapAreaRef, setCamera }: ExplorerCameraOptions) {
+  const [initialCamera] = useState(urlCamera ?? defaultCamera);
+  const [view, setView] = useState<MapView | null>(null);
+  const [cameraRequest, setCameraRequest] = useState<CameraRequest | null>(null);
+  const mapCamera = useRef<Camera | null>(null);
+  const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const seq = useRef(0);
+
+  /** The view a camera gives in the map area, computed without the map (first load, list-only mode). */
+  const estimateView = useCallback(
+    (c: Camera): MapView => {
+      const el = mapAreaRef.current;
+      const width = el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth;
+      const height = el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight;
+      return { camera: c, bounds: boundsAround(c, width, height) };
+    },
+    [mapAreaRef],
+  );
+
+  // A layout effect: the view (hence the first events query) is set in the hydration commit itself. As a passive
+  // effect it waited behind the map chunk's evaluation and MapLibre's first frames, over a second in software WebGL.
+  useLayoutEffect(() => {
+    const target = urlCamera ?? defaultCamera;
+    if (sameCamera(target, mapCamera.current)) return;
+    mapCamera.current = target;
+    setView(estimateView(target));
+    if (seq.current > 0 || !sameCamera(target, initialCamera)) {
+      setCameraRequest({ camera: target, seq: ++seq.current, animate: false });
+    } else {
+      seq.current++;
+    }
+  }, [urlCamera, estimateView, initialCamera, defaultCamera]);
+
+  /** The map settled on a new view: the URL follows at once, the events query after a short debounce. */
+  const onViewChange = useCallback(
+    (next: MapView) => {
+      mapCamera.current = roundCamera(next.camera);
+      setCamera(next.camera);
+      clearTimeout(moveTimer.current);
+      moveTimer.current = setTimeout(() => setView(next), MOVE_DEBOUNCE_MS);
+    },
+    [setCamera],
+  );
+  useEffect(() => () => clearTimeout(moveTimer.current), []);
+
+  /** Moves the map (animated) and records the move as a history entry. */
+  const moveTo = useCallback(
+    (target: Camera) => {
+      mapCamera.current = roundCamera(target);
+      setCamera(target, 'push');
+      setCameraRequest({ camera: target, seq: ++seq.current, animate: true });
+      // Without a map there is no moveend: load the new area now.
+      if (!hasMap) setView(estimateView(target));
+    },
+    [setCamera, hasMap, estimateView],
+  );
+
+  return { initialCamera, view, cameraRequest, onViewChange, moveTo };
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import type { GeoJSONSourceSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { useMemo, useState } from 'react';
+import { buildBasemapStyle, splitStyle, type SplitStyle } from '@/lib/map/basemap-style';
+import { CLUSTER_OPTIONS, EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
+
+type Highlight = ReturnType<typeof highlightLayer>;
+
+/** The clustered events source, holding `data`. */
+export function eventsSource(data: GeoJSONSourceSpecification['data']): GeoJSONSourceSpecification {
+  return { type: 'geojson', data, ...CLUSTER_OPTIONS };
+}
+
+/** The event layers, bottom to top (the cluster counts are added later, under the points). */
+export function eventLayers(highlight: Highlight): LayerSpecification[] {
+  return [clusterLayer, pointLayer, highlight].map((layer) => ({ ...layer, source: EVENTS_SOURCE_ID }));
+}
+
+export interface MapStyle {
+  mapStyle: string | StyleSpecification;
+  /** The offline basemap's sources and layers that wait for the first events frame; null for an operator's style. */
+  deferred: SplitStyle['deferred'] | null;
+  /** The events the first style was built with (the source's own copy until new data is set). */
+  initialData: GeoJSONSourceSpecification['data'];
+}
+
+/**
+ * The map's first style. The offline basemap is split: its background first, its sources once the first events are
+ * drawn (splitStyle). The events source and layers are part of the first style, with the events known at that point:
+ * MapLibre then tiles them as soon as the style is parsed, instead of after the React components that used to add
+ * them had re-rendered on `styledata` (several frames, each ~0.1–0.2 s in software WebGL, before the first events
+ * frame). An operator's style (MAP_STYLE_URL) loads as a whole, by URL: the events are added once it has loaded.
+ */
+export function useMapStyle(
+  mapStyleUrl: string | undefined,
+  data: GeoJSONSourceSpecification['data'],
+  highlight: Highlight,
+): MapStyle {
+  const [initial] = useState(() => ({ data, highlight }));
+  return useMemo<MapStyle>(() => {
+    if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
+    const { initial: base, deferred } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`));
+    const withEvents: StyleSpecification = {
+      ...base,
+      sources: { ...base.sources, [EVENTS_SOURCE_ID]: eventsSource(initial.data) },
+      layers: [...base.layers, ...eventLayers(initial.highlight)],
+    };
+    return { mapStyle: withEvents, deferred, initialData: initial.data };
+  }, [mapStyleUrl, initial]);
+}
