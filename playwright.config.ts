@@ -56,7 +56,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `rm -f ${E2E_MIRROR_FILE} ${E2E_MIRROR_FILE}-wal ${E2E_MIRROR_FILE}-shm && npx next start -p ${WEB_PORT} -H 127.0.0.1`,
+      // The production web server (Next behind scripts/web-server.ts), as `npm start` runs it.
+      command: `rm -f ${E2E_MIRROR_FILE} ${E2E_MIRROR_FILE}-wal ${E2E_MIRROR_FILE}-shm && node --import tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,

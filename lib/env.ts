@@ -42,6 +42,22 @@ const ZRawEnvSchema = z.object({
       .optional(),
   ),
   PARTNER_VALIDATE_RESPONSES: ZOptionalString.pipe(z.enum(['full', 'off']).optional()),
+  VISITOR_API_RATE_PER_SECOND: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of requests a second')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(100_000))
+      .optional(),
+  ),
+  VISITOR_API_BURST: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of requests')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(1_000_000))
+      .optional(),
+  ),
   MAP_STYLE_URL: ZOptionalString.pipe(ZHttpUrl.optional()),
   DIRECTIONS_URL: ZOptionalString.pipe(
     z
@@ -108,6 +124,11 @@ export interface Env {
   partnerTimeoutMs: number;
   /** `full`: zod-validate every upstream response (development, tests); `off`: trust the contract (production). */
   partnerValidateResponses: 'full' | 'off';
+  /**
+   * Each visitor's fair share of `/api/*` (a token bucket per client address): requests a second sustained, and the
+   * burst allowed on top. All visitors share this server's one partner client and its upstream budget.
+   */
+  visitorApiLimit: { ratePerSecond: number; burst: number };
   mapStyleUrl: string | undefined;
   /** The event page's directions link, `{lat}`/`{lng}` filled per place; null (DIRECTIONS_URL=off) hides it. */
   directionsUrl: string | null;
@@ -169,6 +190,7 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     sessionSecret,
     partnerTimeoutMs: raw.PARTNER_TIMEOUT_MS ?? 5000,
     partnerValidateResponses: raw.PARTNER_VALIDATE_RESPONSES ?? (raw.NODE_ENV === 'production' ? 'off' : 'full'),
+    visitorApiLimit: { ratePerSecond: raw.VISITOR_API_RATE_PER_SECOND ?? 10, burst: raw.VISITOR_API_BURST ?? 40 },
     mapStyleUrl: raw.MAP_STYLE_URL,
     directionsUrl: raw.DIRECTIONS_URL === 'off' ? null : (raw.DIRECTIONS_URL ?? DEFAULT_DIRECTIONS_URL),
     partnerDashboardPassword: dashboardPassword(raw.PARTNER_DASHBOARD_PASSWORD),

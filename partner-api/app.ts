@@ -17,6 +17,7 @@ import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
 import { registerEventRecordRoutes } from './routes/event';
 import { registerEventsRoutes } from './routes/events';
+import { registerHealthRoutes } from './routes/health';
 import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
@@ -34,9 +35,33 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** The catalogue store; defaults to the SQLite store over `db`. */
   store?: EventStore;
+  /** Other connection timeouts than {@link SERVER_TIMEOUTS} (tests of the timeouts themselves). */
+  timeouts?: {
+    connectionTimeout?: number;
+    keepAliveTimeout?: number;
+    requestTimeout?: number;
+    http?: { headersTimeout?: number; connectionsCheckingInterval?: number };
+  };
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * Connection and request timeouts (Fastify's defaults are none, and 72 s of keep-alive). See
+ * docs/notes/reliability.md:
+ * - headers within 10 s of connecting (slow-header clients cannot hold sockets);
+ * - the whole request, body included, within 15 s (a slow-body POST was held open for minutes): 408 after;
+ * - an idle keep-alive connection closes after 5 s, longer than the web app's HTTP client keeps idle sockets
+ *   (undici: 4 s), so the client always gives up first and never sends on a socket the server is closing;
+ * - a socket with no traffic at all for 60 s while a request is in flight (a stalled reader) is destroyed;
+ * - expiry checks run every second instead of every 30 s, so the limits above hold to about a second.
+ */
+export const SERVER_TIMEOUTS = {
+  connectionTimeout: 60_000,
+  keepAliveTimeout: 5_000,
+  requestTimeout: 15_000,
+  http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+} as const;
 
 /** Routes that need no access token; everything else under `/v2/` does. */
 function needsAuth(routeUrl: string | undefined): boolean {
@@ -64,6 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // Keep-alive sockets would otherwise hold `close()` (and a graceful shutdown) open.
     forceCloseConnections: 'idle',
+    ...SERVER_TIMEOUTS,
+    ...options.timeouts,
+    http: { ...SERVER_TIMEOUTS.http, ...options.timeouts?.http },
   }) as unknown as FastifyInstance;
 
   const rootSecret = resolveRootSecret(db, config);
@@ -116,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  registerHealthRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   registerLoginRoutes(app, ctx, { tokens, rateLimit: config.rateLimit });
 

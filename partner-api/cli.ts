@@ -20,7 +20,7 @@ type Command = (args: string[], config: ServiceConfig) => Promise<number>;
 const USAGE = `Usage: npm run partner-api -- <command>
 
   serve                                  start the service (seeds the demo catalogue into an empty database)
-  seed --events N [--seed S] [--reset]   generate N demo events (--reset empties the catalogue first)
+  seed --events N [--seed S] [--reset]   generate N demo events (--reset replaces the catalogue; all or nothing)
   clients create <id>                    create a partner client and print its secret (shown once)
   clients list                           list the partner clients
   simulate --changes N [--rate R]        apply N random catalogue changes (see simulate.ts)
@@ -67,7 +67,10 @@ const seed: Command = async (args, config) => {
       reset: options.reset ?? false,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
-        if (process.stdout.isTTY && percent !== lastPercent) process.stdout.write(`\r${percent}%`);
+        if (percent === lastPercent) return;
+        // A terminal gets a counter in place; logs get a line per 10% (nothing is committed before the end).
+        if (process.stdout.isTTY) process.stdout.write(`\r${percent}%`);
+        else console.log(`Seeding: ${done} of ${total} events generated…`);
         lastPercent = percent;
       },
     });

@@ -55,9 +55,12 @@ export interface RateLimitConfig {
    * through one client id (the embedded demo's `demo` client included).
    */
   apiPerMinute: number;
-  /** `/login` attempts per minute per client id. */
+  /**
+   * Failed secret grants per minute per client id before answers to further wrong secrets are slowed down (never
+   * refused: a correct secret always gets in, so an outsider cannot lock the holder out).
+   */
   loginPerClientPerMinute: number;
-  /** `/login` attempts per minute per IP. */
+  /** Failed `/login` attempts per minute per IP; beyond it, that IP gets 429 until the minute ends. */
   loginPerIpPerMinute: number;
 }
 

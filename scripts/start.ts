@@ -56,7 +56,14 @@ if (embedded) {
   });
 }
 
-const web = supervisor.add(start('web', 'node_modules/.bin/next', ['start', '-p', webPort], webEnv));
+// Next's handler behind our own HTTP server: chosen timeouts, and the visitor address for the /api/* fair share.
+const web = supervisor.add(
+  start('web', process.execPath, ['--import', 'tsx', 'scripts/web-server.ts', '-p', webPort], {
+    ...webEnv,
+    // The embedded service and the web app sit behind the same proxy, if any.
+    TRUST_PROXY: process.env.TRUST_PROXY ?? process.env.PARTNER_API_TRUST_PROXY ?? '0',
+  }),
+);
 await waitForHttp(`http://127.0.0.1:${webPort}/`, web);
 console.log(
   `[eventmap] Ready: http://localhost:${webPort}${embedded ? ` (Partner API on :${apiPort}, docs at /docs)` : ''}`,

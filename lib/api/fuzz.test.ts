@@ -54,6 +54,9 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = 'fuzz-test-session-secret-0123456789abcdef';
   // Generous, so a loaded machine cannot turn a slow answer into a 504 (this run is about inputs, not speed).
   process.env.PARTNER_TIMEOUT_MS = '30000';
+  // Thousands of requests from one test "visitor": the fair share is tested in visitor-limit.test.ts.
+  process.env.VISITOR_API_RATE_PER_SECOND = '100000';
+  process.env.VISITOR_API_BURST = '100000';
 });
 afterAll(() => service.close());
 

@@ -11,6 +11,7 @@ import {
   type PartnerOperation,
 } from '@/lib/partner';
 import { InputError } from './query';
+import { visitorLimitResponse } from './visitor-limit';
 
 /** Maps any failure of a route handler to a problem response: never a stack, a token or an upstream URL. */
 export function errorResponse(error: unknown): Response {
@@ -33,6 +34,13 @@ export function errorResponse(error: unknown): Response {
       case 'aborted':
         // The browser went away (e.g. the map moved on); nobody reads this answer.
         return problemResponse({ status: 499, detail: 'The request was abandoned by the client.' });
+      case 'backoff':
+        // A login failed moments ago; this process waits before the next one rather than storming the service.
+        return problemResponse({
+          status: 503,
+          detail: 'The event data service is temporarily unavailable; retry shortly.',
+          headers: retryHeaders,
+        });
       case 'auth':
         console.error(`[api] ${error.message}`);
         return problemResponse({
@@ -65,8 +73,9 @@ export function errorResponse(error: unknown): Response {
 }
 
 /**
- * Runs a Partner API operation for a route handler and passes the upstream JSON through untouched (validated first
- * when validation is on), with the route's cache policy. Reuses and refreshes the sealed token cookie.
+ * Runs a Partner API operation for a route handler, within the visitor's fair share (lib/api/visitor-limit.ts), and
+ * passes the upstream JSON through untouched (validated first when validation is on), with the route's cache
+ * policy. Reuses and refreshes the sealed token cookie.
  */
 export async function proxy(
   request: Request,
@@ -74,6 +83,9 @@ export async function proxy(
   operation: () => PartnerOperation,
 ): Promise<Response> {
   try {
+    // Before any work: a visitor over its share costs neither a parse nor an upstream call.
+    const limited = visitorLimitResponse(request);
+    if (limited) return limited;
     const op = operation();
     const partner = getPartner();
     const cookieValue = requestTokenCookie(request);

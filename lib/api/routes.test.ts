@@ -10,6 +10,7 @@ import { GET as searchRoute } from '@/app/api/search/route';
 import { createPartner, getPartner, setPartnerForTesting, TOKEN_COOKIE_NAME } from '@/lib/partner';
 import { FakeUpstream } from '@/test/web/fake-upstream';
 import { getEventForPage, getPerformerForPage, getPlaceForPage } from './pages';
+import { GET as readyRoute } from '@/app/api/ready/route';
 
 const SESSION_SECRET = 'route-test-session-secret-0123456789abcdef';
 const fake = new FakeUpstream({ clientId: 'route-client', clientSecret: 'route-client-secret-value' });
@@ -22,6 +23,9 @@ beforeAll(async () => {
   process.env.PARTNER_CLIENT_SECRET = fake.clientSecret;
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.PARTNER_TIMEOUT_MS = '400';
+  // Thousands of requests from one test "visitor": the fair share is tested in visitor-limit.test.ts.
+  process.env.VISITOR_API_RATE_PER_SECOND = '100000';
+  process.env.VISITOR_API_BURST = '100000';
 });
 afterAll(() => fake.stop());
 afterEach(() => fake.heal());
@@ -189,6 +193,41 @@ describe('upstream failures', () => {
       expect(res.status).toBe(502);
       expect(body).toMatchObject({ status: 502 });
       expect((body as { detail?: string }).detail).toMatch(/unreachable/);
+    } finally {
+      setPartnerForTesting(real);
+    }
+  });
+
+  it('answers 503 with Retry-After while logins are refused, sending at most one login per Retry-After period', async () => {
+    const real = getPartner();
+    setPartnerForTesting(
+      createPartner({
+        baseUrl: fake.baseUrl,
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        sessionSecret: SESSION_SECRET,
+      }),
+    );
+    try {
+      fake.fail(/^\/login$/, { kind: 'status', status: 429, headers: { 'Retry-After': '1' } });
+      const loginsBefore = fake.requests.filter((r) => r.path === '/login').length;
+      const statuses = new Map<number, number>();
+      const started = Date.now();
+      // Visitors keep coming for 2.5 s, 40 a second.
+      while (Date.now() - started < 2_500) {
+        const { res } = await call(eventsRoute(req('/api/events')));
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status).toBe(503);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const logins = fake.requests.filter((r) => r.path === '/login').length - loginsBefore;
+      expect(logins).toBeGreaterThanOrEqual(2);
+      expect(logins).toBeLessThanOrEqual(3); // one at 0 s, then one per elapsed second
+      expect(statuses.get(503)).toBeGreaterThan(40);
+      fake.heal();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await call(eventsRoute(req('/api/events')))).res.status).toBe(200);
     } finally {
       setPartnerForTesting(real);
     }
@@ -405,5 +444,29 @@ describe('secrets', () => {
       expect(headers).not.toContain(fake.baseUrl);
       expect(text).not.toMatch(/\bat \w+ \(|node:internal|Error:/); // no stack traces
     }
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready when the Partner API answers an authenticated query, unavailable with a reason when not', async () => {
+    const real = getPartner();
+    setPartnerForTesting(
+      createPartner({ baseUrl: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', sessionSecret: SESSION_SECRET }),
+    );
+    try {
+      const down = await call(readyRoute());
+      expect(down.res.status).toBe(503);
+      expect(down.res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(down.res.headers.get('cache-control')).toBe('private, no-store');
+      expect(down.body).toEqual({ status: 'unavailable', reason: 'the Partner API is unreachable' });
+    } finally {
+      setPartnerForTesting(real);
+    }
+    // Answers are shared for 2 s.
+    expect((await call(readyRoute())).res.status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const up = await call(readyRoute());
+    expect(up.res.status).toBe(200);
+    expect(up.body).toEqual({ status: 'ready' });
   });
 });

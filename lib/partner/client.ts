@@ -236,6 +236,8 @@ export class PartnerClient {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        // Every data call only reads; a login must never be sent twice (a refresh token is single-use).
+        idempotent: path !== '/login',
       });
     } catch (cause) {
       if (callerSignal?.aborted && !deadline.aborted) {

@@ -13,7 +13,12 @@ export type PartnerErrorKind =
   /** The Partner API refused our client credentials: a configuration problem of this server. */
   | 'auth'
   /** The caller (e.g. the browser that sent the request) gave up first. */
-  | 'aborted';
+  | 'aborted'
+  /**
+   * No call was made: a recent login failed and this process waits before the next attempt (`retryAfter` says how
+   * long; `status` is the failed login's, if it had one).
+   */
+  | 'backoff';
 
 /** Marks partner errors across module instances (see `Symbol.hasInstance` below). */
 const PARTNER_ERROR = Symbol.for('eventmap.partner-error');

@@ -17,6 +17,11 @@ export interface ExchangeRequest {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /**
+   * Whether sending it twice is harmless (default: true for GET). Only such a request is resent, once, when a kept-alive
+   * socket turns out to have been closed by the server just as it was reused.
+   */
+  idempotent?: boolean;
 }
 
 export interface ExchangeResponse {
@@ -33,11 +38,20 @@ export class ExchangeError extends Error {
   }
 }
 
-// Sockets stay open between calls: a viewport query must not pay a TCP handshake.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: 'lifo' }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: 'lifo' }),
-};
+// Sockets stay open between calls: a viewport query must not pay a TCP handshake. `timeout` makes the agent honour
+// the server's `Keep-Alive: timeout=N` hint (idle sockets are dropped a second before the server drops them); without
+// it Node keeps idle sockets until the server closes them, racing every reuse against that close.
+const agentOptions = {
+  keepAlive: true,
+  maxSockets: 64,
+  maxFreeSockets: 16,
+  scheduling: 'lifo',
+  timeout: 60_000,
+} as const;
+const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+
+/** Socket errors that mean "the server had closed this kept-alive connection", when no answer had begun. */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /** Accept-Encoding to send: compression only pays across a network, not on loopback (docs/design.md §5). */
 export function acceptEncodingFor(url: URL): string {
@@ -69,8 +83,17 @@ function decompress(encoding: string | undefined, body: Buffer): Buffer {
   }
 }
 
-/** Sends one request and resolves with the whole (decoded) answer; rejects with an {@link ExchangeError}. */
+/**
+ * Sends one request and resolves with the whole (decoded) answer; rejects with an {@link ExchangeError}. An idempotent
+ * request that fails on a reused keep-alive socket before any answer arrives is sent once more on a fresh one: the
+ * server closed that idle connection as it was being reused (it never saw the request), which a loaded event loop
+ * makes likely however the idle timeouts are set.
+ */
 export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
+  return attempt(request, request.idempotent ?? request.method === 'GET');
+}
+
+function attempt(request: ExchangeRequest, mayRetry: boolean): Promise<ExchangeResponse> {
   const { url, signal } = request;
   const client = url.protocol === 'https:' ? https : http;
   const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
@@ -82,6 +105,7 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
       return;
     }
     let settled = false;
+    let answered = false;
     const fail = (code: string) => {
       if (settled) return;
       settled = true;
@@ -89,6 +113,7 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
       reject(new ExchangeError(code));
     };
     const outgoing = client.request(url, { method: request.method, headers, agent }, (incoming) => {
+      answered = true;
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'ECONNRESET'));
@@ -114,7 +139,16 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
       fail('ABORT_ERR');
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'ECONNRESET'));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? 'ECONNRESET';
+      if (mayRetry && !settled && !answered && outgoing.reusedSocket && STALE_SOCKET_CODES.has(code)) {
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        attempt(request, false).then(resolve, reject);
+        return;
+      }
+      fail(code);
+    });
     outgoing.end(request.body);
   });
 }

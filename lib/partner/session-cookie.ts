@@ -6,9 +6,9 @@ import type { TokenSet } from './token-cache';
 /** Name of the sealed, HttpOnly cookie that carries this server's partner tokens between instances. */
 export const TOKEN_COOKIE_NAME = 'eventmap_pt';
 
+/** What the cookie carries: an access token and its times — never a refresh token (see TokenCache.adopt). */
 interface SealedTokens {
   a: string;
-  r: string;
   e: number;
   o: number;
 }
@@ -22,8 +22,10 @@ export interface TokenCookieOptions {
 }
 
 /**
- * Seals token sets into cookie values (iron-session: AES-256-CBC + HMAC-SHA-256) and back. The browser stores an
- * opaque value it cannot read or forge; a fresh server instance that receives it can reuse a still-valid token.
+ * Seals access tokens into cookie values (iron-session: AES-256-CBC + HMAC-SHA-256) and back. The browser stores an
+ * opaque value it cannot read or forge; a fresh server instance that receives it can use the still-valid access
+ * token instead of logging in. The refresh token stays in the process that obtained it: single-use tokens shared
+ * between processes end up presented twice, and the service then revokes the whole family.
  */
 export class TokenCookie {
   private readonly sealed = new WeakMap<TokenSet, Promise<string>>();
@@ -46,7 +48,6 @@ export class TokenCookie {
     if (!value) {
       const payload: SealedTokens = {
         a: tokens.accessToken,
-        r: tokens.refreshToken,
         e: tokens.expiresAt,
         o: tokens.obtainedAt,
       };
@@ -71,15 +72,10 @@ export class TokenCookie {
   private async unsealUncached(value: string): Promise<TokenSet | undefined> {
     try {
       const data = await unsealData<Partial<SealedTokens>>(value, { password: this.options.password });
-      if (
-        typeof data?.a !== 'string' ||
-        typeof data.r !== 'string' ||
-        typeof data.e !== 'number' ||
-        typeof data.o !== 'number'
-      ) {
+      if (typeof data?.a !== 'string' || typeof data.e !== 'number' || typeof data.o !== 'number') {
         return undefined;
       }
-      return { accessToken: data.a, refreshToken: data.r, expiresAt: data.e, obtainedAt: data.o };
+      return { accessToken: data.a, refreshToken: '', expiresAt: data.e, obtainedAt: data.o };
     } catch {
       return undefined;
     }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody, ProblemError, type ProblemFieldError } from './problem';
+import { storageFailure } from './storage-errors';
 
 /** Media type of every error body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -90,8 +91,9 @@ function patternToRegExp(pattern: string): RegExp {
 
 /**
  * Makes every failure an RFC 9457 problem (docs/design.md §4.1): ProblemError as thrown, Fastify's client errors (bad
- * JSON 400, 413, 415), 404 for unknown routes, 405 with `Allow` for a known path and the wrong method, and a bare 500
- * for anything unexpected — logged in full server-side, never shown to the client.
+ * JSON 400, 413, 415), 404 for unknown routes, 405 with `Allow` for a known path and the wrong method, 503 with
+ * Retry-After when the database cannot write (full disk, read-only, I/O error), and a bare 500 for anything
+ * unexpected — logged in full server-side, never shown to the client.
  */
 export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ matcher: RegExp; methods: Set<string> }> = [];
@@ -133,6 +135,16 @@ export function installProblemHandling(app: FastifyInstance): void {
         (code && FASTIFY_DETAILS[code]) ??
         (error instanceof SyntaxError ? FASTIFY_DETAILS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
       return sendProblem(reply, new ProblemError(status, detail));
+    }
+    const storage = storageFailure(error);
+    if (storage) {
+      request.log.error({ err: error, code: storage.code }, `database write failed: ${storage.reason}`);
+      return sendProblem(
+        reply,
+        new ProblemError(503, 'The service cannot store changes right now; retry later.', undefined, {
+          'retry-after': String(storage.retryAfterSeconds),
+        }),
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, new ProblemError(500, 'An unexpected error occurred.'));

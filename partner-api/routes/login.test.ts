@@ -180,37 +180,71 @@ describe('token housekeeping', () => {
 });
 
 describe('login throttling', () => {
-  it('limits attempts per client id with 429 and Retry-After', async () => {
+  function from(ip: string, clientId: string, clientSecret: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: ip,
+      payload: { grantAccess: 'clientSecret', clientId, clientSecret },
+    });
+  }
+
+  async function withLimits(loginPerClientPerMinute: number, loginPerIpPerMinute: number) {
     await t.close();
     t = await createTestApp({
-      config: { rateLimit: { apiPerMinute: 1000, loginPerClientPerMinute: 3, loginPerIpPerMinute: 1000 } },
+      config: { rateLimit: { apiPerMinute: 1000, loginPerClientPerMinute, loginPerIpPerMinute } },
     });
-    for (let i = 0; i < 3; i++) expect((await secretGrant('demo', 'wrong')).statusCode).toBe(401);
-    const limited = await secretGrant('demo', 'demo-secret');
+  }
+
+  it('lets the holder of the secret in after 50 wrong-secret logins for its client id from one address', async () => {
+    await withLimits(10, 30);
+    // Sent all at once: attempts are counted before their secret is checked, so concurrency does not get past the limit.
+    const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => from('10.0.0.66', 'demo', `guess-${i}`)));
+    const statuses = guesses.map((response) => response.statusCode);
+    // The guesser is stopped: 30 failures, then 429 for the rest of the minute.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect((await from('10.0.0.66', 'demo', 'demo-secret')).statusCode).toBe(429);
+    await tokensOf(await from('10.0.0.1', 'demo', 'demo-secret'));
+  });
+
+  it('lets the holder in after 50 wrong-secret logins spread over 50 addresses, slowing the wrong ones', async () => {
+    await withLimits(10, 30);
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => from(`10.0.1.${i + 1}`, 'demo', `guess-${i}`)),
+    );
+    expect(guesses.map((response) => response.statusCode)).toEqual(Array(50).fill(401));
+    const started = performance.now();
+    await tokensOf(await from('10.0.0.1', 'demo', 'demo-secret'));
+    const correctMs = performance.now() - started;
+    // A further wrong secret is answered only after the slow-down delay; the correct one above was not delayed.
+    const slowStarted = performance.now();
+    expect((await from('10.0.2.1', 'demo', 'another-guess')).statusCode).toBe(401);
+    expect(performance.now() - slowStarted).toBeGreaterThan(correctMs + 500);
+  });
+
+  it('counts only failures: successful logins never use up an allowance', async () => {
+    await withLimits(2, 2);
+    for (let i = 0; i < 10; i++) await tokensOf(await from('10.0.0.1', 'demo', 'demo-secret'));
+  });
+
+  it('refuses an address with 429 and Retry-After after too many failures, whatever the client id', async () => {
+    await withLimits(1000, 2);
+    expect((await from('10.0.0.1', 'a', 'x')).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: '10.0.0.1',
+      payload: { grantAccess: 'refreshToken', refreshToken: 'unknown' },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const limited = await from('10.0.0.1', 'demo', 'demo-secret');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(ZProblemSchema.parse(limited.json()).status).toBe(429);
-    // Another client id is not affected.
-    await tokensOf(await secretGrant('demo-b', 'demo-b-secret'));
-  });
-
-  it('limits attempts per IP whatever the client id', async () => {
-    await t.close();
-    t = await createTestApp({
-      config: { rateLimit: { apiPerMinute: 1000, loginPerClientPerMinute: 1000, loginPerIpPerMinute: 2 } },
-    });
-    const from = (ip: string, clientId: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/login',
-        remoteAddress: ip,
-        payload: { grantAccess: 'clientSecret', clientId, clientSecret: 'x' },
-      });
-    expect((await from('10.0.0.1', 'a')).statusCode).toBe(401);
-    expect((await from('10.0.0.1', 'b')).statusCode).toBe(401);
-    const limited = await from('10.0.0.1', 'c');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect((await from('10.0.0.2', 'demo')).statusCode).toBe(401);
+    // Other addresses are not affected, and the address gets in again once its minute is over.
+    await tokensOf(await from('10.0.0.2', 'demo', 'demo-secret'));
+    t.clock.advance(60_000);
+    await tokensOf(await from('10.0.0.1', 'demo', 'demo-secret'));
   });
 });

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZLoginRequestSchema, type TLoginResponse } from '@/lib/contract';
 import { verifyClientCredentials } from '../auth/clients';
+import { delayFailure, failureDelayMs, FailureCounter } from '../auth/login-throttle';
 import type { TokenService } from '../auth/tokens';
 import type { ServiceContext } from '../context';
 import type { RateLimitConfig } from '../env';
 import { ProblemError } from '../http/problem';
 import { parseWith } from '../http/validate';
-
-const MINUTE_MS = 60_000;
 
 /** Answer to any wrong credential: the same whether the client id or the secret was wrong (docs/design.md §4.1). */
 const WRONG_CREDENTIALS = 'The client id or client secret is wrong.';
@@ -19,39 +18,52 @@ function tooManyAttempts(retryAfterSeconds: number): ProblemError {
   });
 }
 
-/** `POST /login`: the secret grant and the refresh grant, throttled per IP and per client id. */
+/**
+ * `POST /login`: the secret grant and the refresh grant. Only failed attempts are counted: an IP with too many failures
+ * in a minute is refused (429) before any check, and a client id's failures beyond its allowance slow down the
+ * answers to further wrong secrets and are logged. A correct secret is never refused because of failures from
+ * other addresses, so knowing a client id is not enough to lock its holder out.
+ */
 export function registerLoginRoutes(
   app: FastifyInstance,
-  _ctx: ServiceContext,
+  ctx: ServiceContext,
   { tokens, rateLimit }: { tokens: TokenService; rateLimit: RateLimitConfig },
 ): void {
-  const perIp = app.createRateLimit({
-    max: rateLimit.loginPerIpPerMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request: FastifyRequest) => `login-ip:${request.ip}`,
-  });
-  const perClient = app.createRateLimit({
-    max: rateLimit.loginPerClientPerMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request: FastifyRequest) => `login-client:${(request.body as { clientId: string }).clientId}`,
-  });
+  const ipFailures = new FailureCounter(ctx.clock);
+  const clientFailures = new FailureCounter(ctx.clock);
+
+  async function failed(clientId: string | undefined, request: FastifyRequest, detail: string): Promise<never> {
+    if (clientId !== undefined) {
+      const failures = clientFailures.record(clientId);
+      if (failures === rateLimit.loginPerClientPerMinute + 1) {
+        // Once per window: someone is guessing this client's secret (or a deployment has a wrong one).
+        request.log.warn({ clientId, failures }, 'repeated failed logins for a client id; slowing down failures');
+      }
+      await delayFailure(failureDelayMs(failures, rateLimit.loginPerClientPerMinute));
+    }
+    throw new ProblemError(401, detail, undefined, { 'cache-control': 'no-store' });
+  }
 
   app.post('/login', async (request, reply) => {
-    const ipLimit = await perIp(request);
-    if (!ipLimit.isAllowed && ipLimit.isExceeded) throw tooManyAttempts(ipLimit.ttlInSeconds);
+    const ipKey = `ip:${request.ip}`;
+    if (ipFailures.count(ipKey) >= rateLimit.loginPerIpPerMinute) {
+      throw tooManyAttempts(ipFailures.secondsLeft(ipKey));
+    }
+    // Counted as a failure up front and forgiven on success, so concurrent guesses cannot all pass the check above
+    // before the first of them is counted.
+    ipFailures.record(ipKey);
 
     const body = parseWith(ZLoginRequestSchema, request.body, 'body');
     let issued: TLoginResponse | null;
     if (body.grantAccess === 'clientSecret') {
-      const clientLimit = await perClient(request);
-      if (!clientLimit.isAllowed && clientLimit.isExceeded) throw tooManyAttempts(clientLimit.ttlInSeconds);
-      const valid = await verifyClientCredentials(_ctx.db, body.clientId, body.clientSecret);
+      const valid = await verifyClientCredentials(ctx.db, body.clientId, body.clientSecret);
       issued = valid ? await tokens.issueForClient(body.clientId) : null;
-      if (!issued) throw new ProblemError(401, WRONG_CREDENTIALS, undefined, { 'cache-control': 'no-store' });
+      if (!issued) return failed(body.clientId, request, WRONG_CREDENTIALS);
     } else {
       issued = await tokens.refresh(body.refreshToken);
-      if (!issued) throw new ProblemError(401, WRONG_REFRESH_TOKEN, undefined, { 'cache-control': 'no-store' });
+      if (!issued) return failed(undefined, request, WRONG_REFRESH_TOKEN);
     }
+    ipFailures.forgive(ipKey);
     return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
   });
 }

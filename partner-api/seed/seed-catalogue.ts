@@ -247,9 +247,23 @@ function pickGrade(rng: Rng): 1 | 2 | 3 | 4 | 5 {
  * Fills the catalogue with `events` realistic, deterministic events (same seed and `now` → same rows and JSON):
  * venues in real French cities weighted by population, dates from 30 days ago to 120 days ahead, a mix of unknown,
  * free and good-deal prices, 1–3 sources, cancelled and sold-out events, performers, commentaries and opening periods.
- * Batched transactions and prepared statements; memory stays flat however many events are asked for.
+ * Prepared statements in batches; memory stays flat however many events are asked for.
+ *
+ * All or nothing: the whole seed — the reset's deletions included — is one transaction, so a seed killed half-way
+ * leaves the catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix;
+ * readers keep seeing the old catalogue until the new one is complete. `meta.seed_completed_ms` records completion.
  */
 export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
+  return db.transaction(() => {
+    const stats = seedInTransaction(db, options);
+    db.prepare(
+      `INSERT INTO meta (key, value) VALUES ('seed_completed_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run(String(Date.now()));
+    return stats;
+  })();
+}
+
+function seedInTransaction(db: Db, options: SeedOptions): SeedStats {
   const started = performance.now();
   const total = options.events ?? DEFAULT_SEED_EVENTS;
   const now = Math.trunc(options.now ?? Date.now());

@@ -49,12 +49,12 @@ export function describePartnerUpstream(label: string, target: () => UpstreamTar
       expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
 
-    it('recovers from a rejected access token and refresh token: retry once via the secret grant', async () => {
+    it('recovers from a rejected adopted access token: retry once via the secret grant, never the adopted refresh token', async () => {
       const { client } = make();
       const now = Date.now();
       client.tokens.adopt({ accessToken: 'bogus', refreshToken: 'bogus', obtainedAt: now, expiresAt: now + 3600_000 });
       await client.getEvents({ limit: 1 });
-      expect(client.tokens.stats).toMatchObject({ invalidated: 1, refreshRejected: 1, secretGrants: 1 });
+      expect(client.tokens.stats).toMatchObject({ invalidated: 1, refreshGrants: 0, secretGrants: 1 });
     });
 
     it('turns wrong client credentials into an auth error', async () => {

@@ -1,0 +1,7 @@
+import { readiness } from '@/lib/api/ready';
+
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  return readiness();
+}

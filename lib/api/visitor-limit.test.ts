@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as eventsRoute } from '@/app/api/events/route';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { FakeUpstream } from '@/test/web/fake-upstream';
+import { TokenBucketLimiter } from './visitor-limit';
+
+const fake = new FakeUpstream({ clientId: 'limit-client', clientSecret: 'limit-client-secret-value' });
+
+beforeAll(async () => {
+  await fake.start();
+  // lib/env.ts reads process.env once: the default fair share (10 a second, bursts of 40) is what is tested here.
+  process.env.PARTNER_API_URL = fake.baseUrl;
+  process.env.PARTNER_CLIENT_ID = fake.clientId;
+  process.env.PARTNER_CLIENT_SECRET = fake.clientSecret;
+  process.env.SESSION_SECRET = 'visitor-limit-test-session-secret-0123456789';
+});
+afterAll(() => fake.stop());
+
+describe('TokenBucketLimiter', () => {
+  it('allows a burst, then the sustained rate, per key', () => {
+    let now = 0;
+    const limiter = new TokenBucketLimiter({ ratePerSecond: 2, burst: 3, now: () => now });
+    expect([1, 2, 3].map(() => limiter.take('a'))).toEqual([0, 0, 0]);
+    expect(limiter.take('a')).toBe(1);
+    expect(limiter.take('b')).toBe(0); // another key keeps its own share
+    now += 500;
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('a')).toBe(1);
+    now += 10_000;
+    expect([1, 2, 3, 4].map(() => limiter.take('a'))).toEqual([0, 0, 0, 1]); // refilled up to the burst only
+  });
+
+  it('says how long to wait when the rate is slow', () => {
+    let now = 0;
+    const limiter = new TokenBucketLimiter({ ratePerSecond: 0.2, burst: 1, now: () => now });
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('a')).toBe(5);
+    now += 4_000;
+    expect(limiter.take('a')).toBe(1);
+  });
+});
+
+describe('the fair share of /api/*', () => {
+  const from = (address: string) =>
+    eventsRoute(new Request('http://localhost/api/events', { headers: { [CLIENT_ADDRESS_HEADER]: address } }));
+
+  it('answers a flooder (100+ requests a second) 429 while a 1-a-second visitor sees only 200s', async () => {
+    const flood: Promise<Response>[] = [];
+    const visitor: number[] = [];
+    const started = performance.now();
+    let nextVisitorAt = 0;
+    // 3 s: the flooder sends one request every 5 ms (~200 a second), the visitor one a second.
+    while (performance.now() - started < 3_000) {
+      flood.push(from('198.51.100.66'), from('198.51.100.66'));
+      if (performance.now() - started >= nextVisitorAt) {
+        nextVisitorAt += 1_000;
+        const response = await from('203.0.113.10');
+        visitor.push(response.status);
+        await response.arrayBuffer();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    const statuses = await Promise.all(flood.map(async (response) => (await response).status));
+    const ok = statuses.filter((status) => status === 200).length;
+    const limited = statuses.filter((status) => status === 429).length;
+
+    expect(statuses.length / elapsedSeconds).toBeGreaterThanOrEqual(100);
+    expect(visitor.length).toBeGreaterThanOrEqual(3);
+    expect(visitor.every((status) => status === 200)).toBe(true);
+    expect(ok + limited).toBe(statuses.length);
+    // The flooder gets its burst of 40 and then 10 a second, nothing more.
+    expect(ok).toBeLessThanOrEqual(40 + Math.ceil(10 * elapsedSeconds) + 1);
+    expect(limited).toBeGreaterThan(statuses.length / 2);
+    const refused: unknown = await (await from('198.51.100.66')).json();
+    expect(refused).toMatchObject({ status: 429 });
+  });
+
+  it('sends Retry-After with each 429, and cannot be dodged by a client-chosen X-Forwarded-For', async () => {
+    const address = '192.0.2.44';
+    let refused: Response | undefined;
+    for (let i = 0; i < 60 && !refused; i++) {
+      const response = await eventsRoute(
+        new Request('http://localhost/api/events', {
+          headers: { [CLIENT_ADDRESS_HEADER]: address, 'x-forwarded-for': `10.9.${i}.1` },
+        }),
+      );
+      if (response.status === 429) refused = response;
+      else await response.arrayBuffer();
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused?.headers.get('content-type')).toBe('application/problem+json');
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context';
+import { storageFailure } from '../http/storage-errors';
+
+/** A readiness answer is reused this long, so probes (or anyone calling `/ready`) cannot turn into a write load. */
+const READY_CACHE_MS = 2_000;
+
+type Check = 'ok' | string;
+
+interface Readiness {
+  ready: boolean;
+  checks: { read: Check; write: Check };
+  at: number;
+}
+
+/**
+ * `GET /health`: liveness — the process answers HTTP (restart it when this fails).
+ * `GET /ready`: readiness — the store answers a read and accepts a write (take the instance out of rotation, or
+ * alert, when this fails: a full disk or a read-only database keeps reads working but refuses every login).
+ */
+export function registerHealthRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const readProbe = ctx.db.prepare('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)').pluck();
+  // A real (tiny) write: only a write finds out that the disk is full or the file read-only.
+  const writeProbe = ctx.db.prepare(
+    `INSERT INTO meta (key, value) VALUES ('ready_probe_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  );
+  let last: Readiness | undefined;
+
+  function describe(error: unknown): string {
+    const storage = storageFailure(error);
+    return storage ? `${storage.code}: ${storage.reason}` : 'failed';
+  }
+
+  function check(): Readiness {
+    const now = ctx.clock();
+    if (last && now - last.at < READY_CACHE_MS && now >= last.at) return last;
+    let read: Check = 'ok';
+    let write: Check = 'ok';
+    try {
+      readProbe.get();
+    } catch (error) {
+      read = describe(error);
+    }
+    try {
+      writeProbe.run(String(now));
+    } catch (error) {
+      write = describe(error);
+    }
+    const ready = read === 'ok' && write === 'ok';
+    if (!ready && last?.ready !== false) app.log.error({ read, write }, 'not ready: the store cannot read or write');
+    if (ready && last?.ready === false) app.log.info('ready again: the store reads and writes');
+    last = { ready, checks: { read, write }, at: now };
+    return last;
+  }
+
+  app.get('/health', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  app.get('/ready', async (_request, reply) => {
+    const { ready, checks } = check();
+    reply.header('cache-control', 'no-store');
+    if (!ready) reply.code(503).header('retry-after', '5');
+    return reply.send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+}

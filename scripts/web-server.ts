@@ -1,0 +1,121 @@
+/**
+ * The web app's production HTTP server: Next's request handler behind a Node server whose timeouts are chosen here
+ * (`next start` exposes only the keep-alive timeout), and which tells route handlers the visitor's address for the
+ * per-visitor fair share of /api/* (Next ≥ 15 gives route handlers no socket address; its X-Forwarded-For is
+ * whatever the client sent, if it sent one).
+ *
+ *   tsx scripts/web-server.ts [-p PORT] [-H HOST]    (after `npm run build`; `npm start` runs it)
+ *
+ * Configuration (parsed here, once, with zod): PORT, HOSTNAME, TRUST_PROXY (default: PARTNER_API_TRUST_PROXY).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { parseArgs } from 'node:util';
+import next from 'next';
+import { z } from 'zod';
+import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address';
+
+/**
+ * Timeouts (see docs/notes/reliability.md):
+ * - headers: a client has 10 s to send its request line and headers (slow-header attacks hold sockets otherwise);
+ * - request: 30 s for the whole request, body included (the app takes small bodies only: server actions);
+ * - keep-alive: an idle connection closes after 5 s without a new request; a reverse proxy in front must use a
+ *   shorter idle timeout towards this server (nginx's default upstream keepalive_timeout is 60 s: set it lower), or
+ *   raise this with WEB_KEEP_ALIVE_TIMEOUT_MS;
+ * - expiry checks run every second, so a timeout fires within about a second of being due.
+ * The upstream bound is PARTNER_TIMEOUT_MS (lib/env.ts, 5 s) per Partner API exchange.
+ */
+export const WEB_SERVER_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
+} as const;
+
+const ZFlag = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+  .pipe(
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' })
+      .transform((value) => value === '1' || value === 'true' || value === 'yes')
+      .optional(),
+  );
+
+const ZWebServerEnvSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65_535))
+    .optional(),
+  HOSTNAME: z.string().min(1).optional(),
+  TRUST_PROXY: ZFlag,
+  PARTNER_API_TRUST_PROXY: ZFlag,
+  WEB_KEEP_ALIVE_TIMEOUT_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .pipe(z.number().int().min(1_000).max(600_000))
+    .optional(),
+});
+
+const parsedEnv = ZWebServerEnvSchema.safeParse(process.env);
+if (!parsedEnv.success) {
+  const lines = parsedEnv.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  console.error(`Invalid web server configuration:\n${lines.join('\n')}`);
+  process.exit(2);
+}
+const env = parsedEnv.data;
+const { values: args } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  strict: true,
+});
+const port = args.port === undefined ? (env.PORT ?? 3000) : Number(args.port);
+const hostname = args.hostname ?? env.HOSTNAME ?? '0.0.0.0';
+const trustProxy = env.TRUST_PROXY ?? env.PARTNER_API_TRUST_PROXY ?? false;
+const keepAliveTimeoutMs = env.WEB_KEEP_ALIVE_TIMEOUT_MS ?? WEB_SERVER_TIMEOUTS.keepAliveTimeoutMs;
+
+const app = next({ dev: false, dir: process.cwd(), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+function onRequest(request: IncomingMessage, response: ServerResponse): void {
+  // Replaces whatever a client sent under this name: route handlers trust it.
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+    request.socket.remoteAddress,
+    request.headers['x-forwarded-for'],
+    trustProxy,
+  );
+  handle(request, response).catch((error: unknown) => {
+    console.error('[web] request failed', error);
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+    response.end();
+  });
+}
+
+const server = createServer(
+  {
+    headersTimeout: WEB_SERVER_TIMEOUTS.headersTimeoutMs,
+    requestTimeout: WEB_SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    connectionsCheckingInterval: WEB_SERVER_TIMEOUTS.connectionsCheckingIntervalMs,
+  },
+  onRequest,
+);
+
+server.listen(port, hostname, () => {
+  console.log(`[web] ready on http://${hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-For)' : ''}`);
+});
+
+let stopping = false;
+function stop(): void {
+  if (stopping) process.exit(1);
+  stopping = true;
+  // Finish in-flight requests, drop idle keep-alive sockets; a second signal or 10 s later, exit regardless.
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
