@@ -81,6 +81,25 @@ const config = defineConfig([
     },
   },
   {
+    // The one exception to "no database driver": the web app's catalogue mirror (sitemap, dashboard facts) is a local
+    // SQLite file that the web process owns, opened only here (server-only; better-sqlite3 is kept out of the Next
+    // bundle by serverExternalPackages). It still reaches the service over HTTP only.
+    files: ['lib/mirror/mirror-db.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@/partner-api/**', '**/partner-api/**'], 'The web app reaches the Partner API over HTTP only.'),
+            forbid(['@/components/**', '**/components/**'], 'lib/ never imports components/.'),
+            forbid(['@/app/**'], 'lib/ never imports app/.'),
+            forbid(['pg'], 'The mirror is a SQLite file.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The service shares nothing with the web app but the contract's schemas.
     files: ['partner-api/**'],
     ignores: TESTS,

@@ -14,7 +14,10 @@ export const E2E_SERVICE_URL = `http://127.0.0.1:${SERVICE_PORT}`;
 export const E2E_SECRETS = {
   clientSecret: 'demo-secret',
   sessionSecret: 'e2e-only-session-secret-0123456789abcdef',
+  dashboardPassword: 'e2e-partner-dashboard-password',
 } as const;
+/** The web app's catalogue mirror in the suite: removed before each start, as the service's database is reseeded. */
+const E2E_MIRROR_FILE = '.data/e2e/catalogue-mirror.sqlite';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,8 +57,8 @@ export default defineConfig({
     },
     {
       // The production web server `npm start` runs (scripts/web-server.ts): chosen timeouts, the visitor's address,
-      // pre-compressed static files and compressed dynamic answers.
-      command: `node --import tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
+      // pre-compressed static files and compressed dynamic answers. A fresh catalogue mirror each run.
+      command: `rm -f ${E2E_MIRROR_FILE} ${E2E_MIRROR_FILE}-wal ${E2E_MIRROR_FILE}-shm && node --import tsx scripts/web-server.ts -p ${WEB_PORT} -H 127.0.0.1`,
       url: `${E2E_BASE_URL}/`,
       env: {
         PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
@@ -64,6 +67,10 @@ export default defineConfig({
         SESSION_SECRET: E2E_SECRETS.sessionSecret,
         // As `npm start` runs it: the service's pictures and links are served through the web app's origin.
         PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
+        PARTNER_DASHBOARD_PASSWORD: E2E_SECRETS.dashboardPassword,
+        CATALOGUE_MIRROR_FILE: E2E_MIRROR_FILE,
+        // Short, so a journey sees the catalogue's changes in the sitemap within seconds.
+        CATALOGUE_SYNC_INTERVAL_SECONDS: '2',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -80,7 +81,47 @@ const ZRawEnvSchema = z.object({
       ])
       .optional(),
   ),
+  PARTNER_DASHBOARD_PASSWORD: ZOptionalString.pipe(
+    z.string().min(12, 'must be at least 12 characters').max(200, 'must be at most 200 characters').optional(),
+  ),
+  PARTNER_DASHBOARD_TIME_ZONE: ZOptionalString.pipe(
+    z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/Paris')
+      .optional(),
+  ),
+  CATALOGUE_MIRROR_FILE: ZOptionalString,
+  CATALOGUE_SYNC_INTERVAL_SECONDS: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(86_400))
+      .optional(),
+  ),
 });
+
+/** scrypt cost of the dashboard password hash (N = 2^14, the Node default: tens of ms a check). */
+export const DASHBOARD_PASSWORD_SCRYPT = { N: 16_384, r: 8, p: 1, keyLength: 32 } as const;
+
+/** The partner dashboard password as kept in memory: a salted scrypt hash, never the password itself. */
+export interface PasswordHash {
+  salt: Buffer;
+  hash: Buffer;
+}
+
+/** Hashes a password with {@link DASHBOARD_PASSWORD_SCRYPT} and the given salt. */
+export function hashDashboardPassword(password: string, salt: Buffer): Buffer {
+  const { N, r, p, keyLength } = DASHBOARD_PASSWORD_SCRYPT;
+  return scryptSync(password.normalize('NFC'), salt, keyLength, { N, r, p });
+}
 
 /** Where the event page's "directions" link goes unless DIRECTIONS_URL says otherwise. */
 export const DEFAULT_DIRECTIONS_URL = 'https://www.openstreetmap.org/?mlat={lat}&mlon={lng}#map=17/{lat}/{lng}';
@@ -110,6 +151,14 @@ export interface Env {
   partnerLinksOrigin: string | null;
   /** The event page's directions link, `{lat}`/`{lng}` filled per place; null (DIRECTIONS_URL=off) hides it. */
   directionsUrl: string | null;
+  /** The `/partner` dashboard's password, hashed at startup; null (PARTNER_DASHBOARD_PASSWORD unset) disables it. */
+  partnerDashboardPassword: PasswordHash | null;
+  /** The dashboard's time zone (days, hours, periods). */
+  partnerDashboardTimeZone: string;
+  /** SQLite file of the catalogue mirror (sitemap); null (CATALOGUE_MIRROR_FILE=off) disables the mirror. */
+  catalogueMirrorFile: string | null;
+  /** Seconds between two incremental syncs of the catalogue mirror. */
+  catalogueSyncIntervalMs: number;
   /** Dev-time notices, e.g. that the built-in session secret is in use. */
   warnings: string[];
 }
@@ -164,6 +213,11 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     mapStyleUrl: raw.MAP_STYLE_URL,
     partnerLinksOrigin: linksOrigin(raw.PARTNER_LINKS_ORIGIN, usesEmbedded),
     directionsUrl: raw.DIRECTIONS_URL === 'off' ? null : (raw.DIRECTIONS_URL ?? DEFAULT_DIRECTIONS_URL),
+    partnerDashboardPassword: dashboardPassword(raw.PARTNER_DASHBOARD_PASSWORD),
+    partnerDashboardTimeZone: raw.PARTNER_DASHBOARD_TIME_ZONE ?? 'Europe/Paris',
+    catalogueMirrorFile:
+      raw.CATALOGUE_MIRROR_FILE === 'off' ? null : (raw.CATALOGUE_MIRROR_FILE ?? '.data/catalogue-mirror.sqlite'),
+    catalogueSyncIntervalMs: (raw.CATALOGUE_SYNC_INTERVAL_SECONDS ?? 300) * 1000,
     warnings,
   };
 }
@@ -176,6 +230,12 @@ function linksOrigin(value: string | undefined, usesEmbedded: boolean): string |
   if (value === 'off') return null;
   if (value !== undefined) return new URL(value).origin;
   return usesEmbedded ? DEFAULT_PARTNER_API_URL : null;
+}
+
+function dashboardPassword(password: string | undefined): PasswordHash | null {
+  if (password === undefined) return null;
+  const salt = randomBytes(16);
+  return { salt, hash: hashDashboardPassword(password, salt) };
 }
 
 let cached: Env | undefined;

@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
+import { seedDemoClickHistory } from './seed/seed-demo-clicks';
 import { simulateCommand } from './simulate';
 import { optimizeSearchIndex } from './store/sqlite/optimize-search-index';
 import { openDatabase } from './store/sqlite/open';
@@ -30,6 +31,7 @@ const serve: Command = async (_args, config) => {
     seedDemo: (db) => {
       const stats = seedDemoCatalogue(db, config.publicUrl);
       console.log(`Seeded ${stats.events} events in ${Math.round(stats.durationMs)} ms.`);
+      seedDemoClickHistory(db, config);
     },
     onLog: (line) => console.log(line),
   });
@@ -74,6 +76,7 @@ const seed: Command = async (args, config) => {
     });
     // A bulk load leaves the search indexes in many segments; one merge makes typeahead faster.
     optimizeSearchIndex(db);
+    seedDemoClickHistory(db, config);
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +

@@ -28,6 +28,13 @@ if (!webEnv.SESSION_SECRET) {
   console.log('[eventmap] SESSION_SECRET is not set: generated a throwaway one for this run (demo only).');
 }
 
+// The embedded demo's partner dashboard (/partner) shows the seeded click history of the demo client, behind a public
+// demo password like the demo clients' secrets. A deployment against a real API sets PARTNER_DASHBOARD_PASSWORD itself
+// (unset there, /partner says the dashboard is disabled and how to enable it).
+const DEMO_DASHBOARD_PASSWORD = 'demo-partner-password';
+const demoDashboard = embedded && !webEnv.PARTNER_DASHBOARD_PASSWORD;
+if (demoDashboard) webEnv.PARTNER_DASHBOARD_PASSWORD = DEMO_DASHBOARD_PASSWORD;
+
 const supervisor = createSupervisor();
 if (embedded) {
   const api = supervisor.add(
@@ -69,3 +76,8 @@ await waitForHttp(`http://127.0.0.1:${webPort}/`, web);
 console.log(
   `[eventmap] Ready: http://localhost:${webPort}${embedded ? ` (Partner API on :${apiPort}, docs at /docs)` : ''}`,
 );
+if (demoDashboard) {
+  console.log(
+    `[eventmap] Partner dashboard: http://localhost:${webPort}/partner (demo password: ${DEMO_DASHBOARD_PASSWORD})`,
+  );
+}

@@ -2,6 +2,7 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { SubscribeMenu } from '@/components/feeds/subscribe-menu';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { FilterSheet } from '@/components/filters/filter-sheet';
 import { SkipLink } from '@/components/ui/skip-link';
@@ -163,7 +164,12 @@ function ExplorerView(props: ExplorerProps) {
           }}
           search={{ query: url.state.q, onSearchAll: (q) => url.setQuery(q) }}
           nearMe={x.nearMe}
-          languageSwitcher={props.languageSwitcher}
+          languageSwitcher={
+            <>
+              <SubscribeMenu filters={filters} bounds={camera.view?.bounds ?? null} locale={locale} />
+              {props.languageSwitcher}
+            </>
+          }
           links={props.links}
         />
         <main id="main" className={styles.main}>

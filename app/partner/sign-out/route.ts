@@ -1,0 +1,5 @@
+import { signOut } from '@/lib/dashboard/sign-in';
+
+export function POST(request: Request): Promise<Response> {
+  return signOut(request);
+}

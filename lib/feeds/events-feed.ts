@@ -1,0 +1,164 @@
+import 'server-only';
+import { Feed } from 'feed';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { errorResponse } from '@/lib/api/respond';
+import { getBrand } from '@/lib/brand/get-brand';
+import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import type { TEvent } from '@/lib/contract';
+import { INTL_LOCALE, type Locale } from '@/lib/i18n/config';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { parseLocalDateTime } from '@/lib/i18n/local-date';
+import { getPartner } from '@/lib/partner';
+import { getSiteOrigin } from '@/lib/records/site-url';
+import { parseFeedQuery, type FeedQuery } from './feed-query';
+
+/** Feed readers and calendars poll; an hour between polls is what the feeds ask for (and what caches may keep). */
+const FEED_TTL_SECONDS = 3600;
+
+const WHEN_LABELS: Record<Locale, Record<NonNullable<FeedQuery['when']>, string>> = {
+  fr: {
+    today: 'aujourd’hui',
+    tonight: 'ce soir',
+    weekend: 'ce week-end',
+    week: 'cette semaine',
+    live: 'en ce moment',
+    dates: 'aux dates choisies',
+  },
+  en: {
+    today: 'today',
+    tonight: 'tonight',
+    weekend: 'this weekend',
+    week: 'this week',
+    live: 'happening now',
+    dates: 'on the chosen dates',
+  },
+};
+
+/** The feed's title: the brand, the categories, the dates. */
+export function feedTitle(query: FeedQuery, locale: Locale, brand: string): string {
+  const labels = query.categories.map((key) =>
+    (MAIN_CATEGORIES as readonly string[]).includes(key)
+      ? CATEGORY_LABELS[key as TMainCategory][locale]
+      : locale === 'fr'
+        ? 'Sans catégorie'
+        : 'Uncategorised',
+  );
+  const what = labels.length > 0 ? labels.join(', ') : locale === 'fr' ? 'Événements' : 'Events';
+  const when = query.when ? ` ${WHEN_LABELS[locale][query.when]}` : '';
+  return `${brand} — ${what}${when}`;
+}
+
+function location(event: TEvent): string {
+  const address =
+    event.mapPlace?.address ?? [event.place.address.street, event.place.address.city].filter(Boolean).join(', ');
+  return [event.mapPlace?.name ?? event.place.name, address].filter(Boolean).join(', ');
+}
+
+/** The events as an iCalendar feed (times in UTC, so each calendar shows its own local time). */
+export function eventsCalendar(events: readonly TEvent[], title: string, origin: string, selfUrl: string): string {
+  const calendar = ical({
+    name: title,
+    prodId: { company: 'Eventmap', product: 'Event feed', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: FEED_TTL_SECONDS,
+    url: selfUrl,
+  });
+  for (const event of events) {
+    const start = parseLocalDateTime(event.startDate)?.instant;
+    if (!start) continue;
+    const endInstant = parseLocalDateTime(event.endDate)?.instant;
+    const end = endInstant && endInstant > start ? endInstant : new Date(start.getTime() + 3_600_000);
+    const url = `${origin}/events/${event.id}`;
+    calendar.createEvent({
+      id: `event-${event.id}@eventmap`,
+      start,
+      end,
+      stamp: new Date(event.updatedAt),
+      lastModified: new Date(event.updatedAt),
+      summary: event.name,
+      location: location(event),
+      description: `${event.description}\n\n${url}`.trim(),
+      url,
+      status: event.cancelledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
+
+/** The events as an Atom feed: one entry per event, updated when the event is. */
+export function eventsAtom(
+  events: readonly TEvent[],
+  title: string,
+  origin: string,
+  selfUrl: string,
+  locale: Locale,
+  now: Date,
+): string {
+  const dates = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  const newest = events.reduce((max, event) => Math.max(max, Date.parse(event.updatedAt)), 0);
+  const feed = new Feed({
+    id: selfUrl,
+    title,
+    link: `${origin}/`,
+    language: locale,
+    updated: newest > 0 ? new Date(newest) : now,
+    generator: 'Eventmap',
+    feedLinks: { atom: selfUrl },
+    copyright: '',
+  });
+  for (const event of events) {
+    const start = parseLocalDateTime(event.startDate);
+    const when = start
+      ? dates.format(new Date(start.instant.getTime() + start.offsetMinutes * 60_000))
+      : event.startDate;
+    const url = `${origin}/events/${event.id}`;
+    feed.addItem({
+      id: url,
+      title: event.name,
+      link: url,
+      date: new Date(event.updatedAt),
+      published: new Date(event.createdAt),
+      description: `${when} — ${location(event)}${event.cancelledAt ? (locale === 'fr' ? ' — annulé' : ' — cancelled') : ''}`,
+    });
+  }
+  return feed.atom1();
+}
+
+async function feedResponse(request: Request, format: 'ics' | 'atom'): Promise<Response> {
+  try {
+    const url = new URL(request.url);
+    const query = parseFeedQuery(url);
+    const locale = query.locale ?? (await getLocale());
+    const origin = await getSiteOrigin();
+    const { data } = await getPartner().client.getEvents(query.request);
+    const title = feedTitle(query, locale, getBrand().name);
+    const selfUrl = `${origin}${url.pathname}${url.search}`;
+    const body =
+      format === 'ics'
+        ? eventsCalendar(data, title, origin, selfUrl)
+        : eventsAtom(data, title, origin, selfUrl, locale, new Date());
+    return new Response(body, {
+      headers: {
+        'Content-Type': format === 'ics' ? 'text/calendar; charset=utf-8' : 'application/atom+xml; charset=utf-8',
+        'Cache-Control': `public, max-age=${FEED_TTL_SECONDS / 4}`,
+        ...(format === 'ics' && { 'Content-Disposition': 'inline; filename="events.ics"' }),
+      },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/** `GET /api/feeds/events.ics`: the filtered events as an iCalendar subscription. */
+export function eventsCalendarResponse(request: Request): Promise<Response> {
+  return feedResponse(request, 'ics');
+}
+
+/** `GET /api/feeds/events.atom`: the filtered events as an Atom feed. */
+export function eventsAtomResponse(request: Request): Promise<Response> {
+  return feedResponse(request, 'atom');
+}
