@@ -36,7 +36,7 @@ test('an event page reached through another address loads every picture and Book
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Paris' });
   consoleErrors.watch(context);
   // Plain HTTP on a name other than localhost is not a secure context: Chromium notes that it ignores the
-  // Cross-Origin-Opener-Policy header. A deployment serves HTTPS from its TLS terminator (docs/notes/embed.md).
+  // Cross-Origin-Opener-Policy header. A deployment serves HTTPS from its TLS terminator (docs/white-label.md).
   consoleErrors.allow(
     /The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy/,
   );

@@ -49,7 +49,7 @@ const MINUTE_MS = 60_000;
 
 /**
  * Connection and request timeouts (Fastify's defaults are none, and 72 s of keep-alive). See
- * docs/notes/reliability.md:
+ * docs/reliability.md:
  * - headers within 10 s of connecting (slow-header clients cannot hold sockets);
  * - the whole request, body included, within 15 s (a slow-body POST was held open for minutes): 408 after;
  * - an idle keep-alive connection closes after 5 s, longer than the web app's HTTP client keeps idle sockets

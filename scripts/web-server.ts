@@ -17,7 +17,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address
 import { createWebHandler } from './lib/web-server';
 
 /**
- * Timeouts (see docs/notes/reliability.md):
+ * Timeouts (see docs/reliability.md):
  * - headers: a client has 10 s to send its request line and headers (slow-header attacks hold sockets otherwise);
  * - request: 30 s for the whole request, body included (the app takes small bodies only: server actions);
  * - keep-alive: an idle connection closes after 5 s without a new request; a reverse proxy in front must use a

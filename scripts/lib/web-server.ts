@@ -17,7 +17,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unkn
 /**
  * On-the-fly levels for dynamic answers: brotli 4 and gzip 4 compress the 500-event explorer answer in a few
  * milliseconds for most of the saving of the highest levels, which cost hundreds of times more (docs/design.md §5,
- * docs/notes/perf.md).
+ * docs/web-delivery.md).
  */
 export const DYNAMIC_COMPRESSION = { brotliQuality: 4, gzipLevel: 4, thresholdBytes: 1024 } as const;
 
