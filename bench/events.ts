@@ -183,7 +183,7 @@ async function startChild(args: string[]): Promise<{ child: ChildProcess; base: 
   });
   const base = await new Promise<URL>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /LISTENING (\S+)/.exec(out);
       if (match) resolve(new URL(match[1]!));

@@ -16,17 +16,17 @@ export interface ServiceContext {
    * Replaces every link marker in serialized event JSON with `clientId`'s tracked link (`{publicUrl}/r/{token}`),
    * already JSON-escaped. Every response that carries events goes through it (docs/design.md §4.7: tracked links).
    */
-  renderLinks(json: string, clientId: string): string;
+  renderLinks: (json: string, clientId: string) => string;
   /**
    * `prefix` + pre-serialized event JSON items (each as consecutive UTF-8 chunks) joined by commas + `suffix`, as
    * one UTF-8 Buffer with every link marker rendered for `clientId`: the fast path of the events query and the
    * catalogue (docs/design.md §5).
    */
-  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
+  renderJsonPage: (prefix: string, items: readonly Buffer[], suffix: string, clientId: string) => Buffer;
   /**
    * The source and client a tracked-link token (`/r/{token}`) was signed for, or null when it is forged or malformed.
    */
-  verifyLinkToken(token: string): { sourceId: number; clientId: string } | null;
+  verifyLinkToken: (token: string) => { sourceId: number; clientId: string } | null;
   /** Base URL of this service as clients reach it (tracked links, image URLs), without a trailing slash. */
   publicUrl: string;
   /** Base URL of the consumer web app (event pages at `/events/{id}`), without a trailing slash. */

@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
   type ParameterObject,
 } from '@/test/fuzz/openapi-document';
-import { createTestApp, TEST_START_MS, type TestApp } from './app-testing';
+import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { registeredRoutes } from './http/problem-handler';
 import { seedCatalogue } from './seed/seed-catalogue';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   service = await createTestApp({ config: { bodyLimit: 64 * 1024 } });
   seedCatalogue(service.db, { events: 150, now: TEST_START_MS, publicUrl: service.config.publicUrl });
   token = (await service.login()).accessToken;
-  const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as OpenApiDocument;
+  const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApiDocument>();
   oracle = new OpenApiOracle(document);
   const pluck = (sql: string) => (service.db.prepare(sql).pluck().all() as (string | number)[]).map(String);
   known.eventId = pluck('SELECT id FROM events LIMIT 20');

@@ -22,7 +22,7 @@ import {
   toQueryString,
 } from '@/test/fuzz/hostile';
 import { contractArbitrary } from '@/test/fuzz/json-schema-arbitrary';
-import { createTestApp, TEST_START_MS, type TestApp } from './app-testing';
+import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { seedCatalogue } from './seed/seed-catalogue';
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
-import { currentIds, Mirror } from './routes/testing/catalogue-mirror';
-import { serviceWith } from './routes/testing/events-test-data';
+import { currentIds, Mirror } from '@/partner-api/testing/catalogue-mirror';
+import { serviceWith } from '@/partner-api/testing/events-test-data';
 import { seedCatalogue } from './seed/seed-catalogue';
 import { CHANGE_WEIGHTS, simulate } from './simulate';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZProblemSchema } from '@/lib/contract';
-import { createTestApp, type TestApp } from './app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { createServiceLogger } from './http/logger';
 import { openDatabase, type Db } from './store/sqlite/open';
 import { makeEventInput } from './testing/fixtures';
@@ -136,7 +136,7 @@ describe.each(outages)('when the store cannot write: $name', (outage) => {
     expect(ready.statusCode).toBe(503);
     expect(ready.headers['retry-after']).toBeDefined();
     expect(ready.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect((ready.json() as { detail: string }).detail).toMatch(/^Not ready: read ok; write SQLITE_/);
+    expect(ready.json<{ detail: string }>().detail).toMatch(/^Not ready: read ok; write SQLITE_/);
 
     outage.end(db, directory);
     t.clock.advance(5_000);

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProblemSchema } from '@/lib/contract';
-import { createTestApp, type TestApp } from './app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from './testing/fixtures';
 
 /*

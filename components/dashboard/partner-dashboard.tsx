@@ -41,10 +41,6 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
     );
   }
   const { data } = view;
-  const tag = INTL_LOCALE[locale];
-  const integer = new Intl.NumberFormat(tag);
-  const euros = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-  const description = messages.chartDescription(data.seriesRange.from, data.seriesRange.to);
   return (
     <main id="main" className={styles.page}>
       <header className={styles.header}>
@@ -61,107 +57,11 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
 
       <PeriodPicker range={data.range} messages={messages} />
 
-      {data.periodError && (
-        <p role="alert" className={styles.alert}>
-          {messages.periodError}
-        </p>
-      )}
-      {data.neverLoaded ? (
-        <p role="alert" className={styles.alert}>
-          {messages.upstreamNeverLoaded}
-        </p>
-      ) : (
-        data.upstreamError && (
-          <p role="alert" className={styles.alert} data-upstream-error>
-            {messages.upstreamFailed(data.upstreamError)}
-          </p>
-        )
-      )}
+      <Alerts data={data} messages={messages} />
 
-      <section
-        className={styles.totals}
-        aria-label={messages.periods[data.range.period]}
-        data-period-start={new Date(data.range.startMs).toISOString()}
-        data-period-end={new Date(data.range.endMs).toISOString()}
-      >
-        <div className={styles.total} data-total="clicks">
-          <h2 className={styles.totalLabel}>{messages.clicks}</h2>
-          <p className={styles.totalValue}>{data.totals.clicks}</p>
-          <Change figure={data.totals.clicksChange} label={messages.previousPeriod} none={messages.noPrevious} />
-        </div>
-        <div className={styles.total} data-total="commission">
-          <h2 className={styles.totalLabel}>{messages.commission}</h2>
-          <p className={styles.totalValue}>{data.totals.commission}</p>
-          <Change figure={data.totals.commissionChange} label={messages.previousPeriod} none={messages.noPrevious} />
-        </div>
-        <div className={styles.meta}>
-          {data.lastUpdated && <p className={styles.muted}>{messages.lastUpdated(data.lastUpdated)}</p>}
-          <p className={styles.muted}>{data.timeZone}</p>
-          <a href={data.exportHref} className={styles.button} download>
-            {messages.exportCsv}
-          </a>
-        </div>
-      </section>
+      <Totals data={data} messages={messages} />
 
-      <section className={styles.card} aria-labelledby="chart-heading">
-        <h2 id="chart-heading" className={styles.cardTitle}>
-          {messages.chartTitle}
-        </h2>
-        <div className={styles.charts}>
-          <TimeChart
-            id="clicks-chart"
-            title={messages.clicksChart}
-            description={description}
-            points={data.series.map((p) => ({
-              axisLabel: p.axisLabel,
-              label: p.label,
-              value: p.clicks,
-              valueText: p.clicksText,
-            }))}
-            format={(value) => integer.format(value)}
-            tone="primary"
-            tableId="chart-table"
-          />
-          <TimeChart
-            id="commission-chart"
-            title={messages.commissionChart}
-            description={description}
-            points={data.series.map((p) => ({
-              axisLabel: p.axisLabel,
-              label: p.label,
-              value: p.cents / 100,
-              valueText: p.commissionText,
-            }))}
-            format={(value) => euros.format(value)}
-            tone="accent"
-            tableId="chart-table"
-          />
-        </div>
-        {/* A table grows to its content whatever its width: the wrapper is what hides it (and keeps the page narrow). */}
-        <div className="visually-hidden">
-          <table id="chart-table">
-            <caption>
-              {messages.chartTitle} — {description}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{messages.tableDate}</th>
-                <th scope="col">{messages.clicks}</th>
-                <th scope="col">{messages.commission}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.series.map((point, i) => (
-                <tr key={i}>
-                  <th scope="row">{point.label}</th>
-                  <td>{point.clicksText}</td>
-                  <td>{point.commissionText}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <Charts data={data} messages={messages} locale={locale} />
 
       {data.factsPending && <p className={styles.muted}>{messages.factsPending}</p>}
       <div className={styles.breakdowns}>
@@ -179,43 +79,179 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
         ))}
       </div>
 
-      <section className={styles.card} aria-labelledby="latest-heading" data-latest>
-        <h2 id="latest-heading" className={styles.cardTitle}>
-          {messages.latest}
-        </h2>
-        {data.latest.length === 0 ? (
-          <p className={styles.muted}>{messages.noClicks}</p>
-        ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{messages.time}</th>
-                  <th scope="col">{messages.event}</th>
-                  <th scope="col">{messages.source}</th>
-                  <th scope="col" className={styles.number}>
-                    {messages.commission}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.latest.map((click, i) => (
-                  <tr key={i} data-event-id={click.eventId}>
-                    <td>
-                      <time dateTime={click.iso}>{click.time}</time>
-                    </td>
-                    <td>
-                      <a href={`/events/${click.eventId}`}>{click.event}</a>
-                    </td>
-                    <td>{click.source}</td>
-                    <td className={styles.number}>{click.commission}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <LatestClicks data={data} messages={messages} />
     </main>
+  );
+}
+
+type Loaded = Extract<DashboardView, { kind: 'dashboard' }>;
+interface SectionProps {
+  data: Loaded['data'];
+  messages: Loaded['messages'];
+}
+
+/** A period that cannot be read, or clicks the upstream could not serve (what was loaded before stays shown). */
+function Alerts({ data, messages }: SectionProps) {
+  return (
+    <>
+      {data.periodError && (
+        <p role="alert" className={styles.alert}>
+          {messages.periodError}
+        </p>
+      )}
+      {data.neverLoaded ? (
+        <p role="alert" className={styles.alert}>
+          {messages.upstreamNeverLoaded}
+        </p>
+      ) : (
+        data.upstreamError && (
+          <p role="alert" className={styles.alert} data-upstream-error>
+            {messages.upstreamFailed(data.upstreamError)}
+          </p>
+        )
+      )}
+    </>
+  );
+}
+
+/** Clicks and commission of the period, each with its change against the previous period; the CSV export. */
+function Totals({ data, messages }: SectionProps) {
+  return (
+    <section
+      className={styles.totals}
+      aria-label={messages.periods[data.range.period]}
+      data-period-start={new Date(data.range.startMs).toISOString()}
+      data-period-end={new Date(data.range.endMs).toISOString()}
+    >
+      <div className={styles.total} data-total="clicks">
+        <h2 className={styles.totalLabel}>{messages.clicks}</h2>
+        <p className={styles.totalValue}>{data.totals.clicks}</p>
+        <Change figure={data.totals.clicksChange} label={messages.previousPeriod} none={messages.noPrevious} />
+      </div>
+      <div className={styles.total} data-total="commission">
+        <h2 className={styles.totalLabel}>{messages.commission}</h2>
+        <p className={styles.totalValue}>{data.totals.commission}</p>
+        <Change figure={data.totals.commissionChange} label={messages.previousPeriod} none={messages.noPrevious} />
+      </div>
+      <div className={styles.meta}>
+        {data.lastUpdated && <p className={styles.muted}>{messages.lastUpdated(data.lastUpdated)}</p>}
+        <p className={styles.muted}>{data.timeZone}</p>
+        <a href={data.exportHref} className={styles.button} download>
+          {messages.exportCsv}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** Clicks and commission over time, as two SVG charts and one table twin for screen readers. */
+function Charts({ data, messages, locale }: SectionProps & { locale: Loaded['locale'] }) {
+  const tag = INTL_LOCALE[locale];
+  const integer = new Intl.NumberFormat(tag);
+  const euros = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  const description = messages.chartDescription(data.seriesRange.from, data.seriesRange.to);
+  return (
+    <section className={styles.card} aria-labelledby="chart-heading">
+      <h2 id="chart-heading" className={styles.cardTitle}>
+        {messages.chartTitle}
+      </h2>
+      <div className={styles.charts}>
+        <TimeChart
+          id="clicks-chart"
+          title={messages.clicksChart}
+          description={description}
+          points={data.series.map((p) => ({
+            axisLabel: p.axisLabel,
+            label: p.label,
+            value: p.clicks,
+            valueText: p.clicksText,
+          }))}
+          format={(value) => integer.format(value)}
+          tone="primary"
+          tableId="chart-table"
+        />
+        <TimeChart
+          id="commission-chart"
+          title={messages.commissionChart}
+          description={description}
+          points={data.series.map((p) => ({
+            axisLabel: p.axisLabel,
+            label: p.label,
+            value: p.cents / 100,
+            valueText: p.commissionText,
+          }))}
+          format={(value) => euros.format(value)}
+          tone="accent"
+          tableId="chart-table"
+        />
+      </div>
+      {/* A table grows to its content whatever its width: the wrapper is what hides it (and keeps the page narrow). */}
+      <div className="visually-hidden">
+        <table id="chart-table">
+          <caption>
+            {messages.chartTitle} — {description}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{messages.tableDate}</th>
+              <th scope="col">{messages.clicks}</th>
+              <th scope="col">{messages.commission}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.series.map((point, i) => (
+              <tr key={i}>
+                <th scope="row">{point.label}</th>
+                <td>{point.clicksText}</td>
+                <td>{point.commissionText}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The latest clicks of the period, newest first. */
+function LatestClicks({ data, messages }: SectionProps) {
+  return (
+    <section className={styles.card} aria-labelledby="latest-heading" data-latest>
+      <h2 id="latest-heading" className={styles.cardTitle}>
+        {messages.latest}
+      </h2>
+      {data.latest.length === 0 ? (
+        <p className={styles.muted}>{messages.noClicks}</p>
+      ) : (
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{messages.time}</th>
+                <th scope="col">{messages.event}</th>
+                <th scope="col">{messages.source}</th>
+                <th scope="col" className={styles.number}>
+                  {messages.commission}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.latest.map((click, i) => (
+                <tr key={i} data-event-id={click.eventId}>
+                  <td>
+                    <time dateTime={click.iso}>{click.time}</time>
+                  </td>
+                  <td>
+                    <a href={`/events/${click.eventId}`}>{click.event}</a>
+                  </td>
+                  <td>{click.source}</td>
+                  <td className={styles.number}>{click.commission}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { DashboardMessages } from '@/lib/dashboard/messages';
+import type { DashboardMessages } from '@/lib/i18n/dashboard-messages';
 import type { Period, PeriodRange } from '@/lib/dashboard/periods';
 import styles from './dashboard.module.css';
 

@@ -1,4 +1,4 @@
-import type { DashboardMessages } from '@/lib/dashboard/messages';
+import type { DashboardMessages } from '@/lib/i18n/dashboard-messages';
 import styles from './dashboard.module.css';
 
 /** The dashboard's sign-in: a plain form posted to the sign-in route (works without script). */

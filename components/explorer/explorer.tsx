@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { SubscribeMenu } from '@/components/feeds/subscribe-menu';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { FilterSheet } from '@/components/filters/filter-sheet';
@@ -172,44 +172,7 @@ function ExplorerView(props: ExplorerProps) {
           }
           links={props.links}
         />
-        <main id="main" className={styles.main}>
-          <h1 className="visually-hidden">{t.pageTitle}</h1>
-          <div className={styles.filtersArea}>
-            <ExplorerToolbar
-              t={t}
-              activeFilters={activeFilterCount(filters)}
-              onOpenFilters={() => x.setFiltersOpen(true)}
-              snap={x.snap}
-              onSnap={x.setSnap}
-              hasMap={x.showMap}
-            />
-            <div className={styles.inlineFilters}>
-              <FilterBar {...filterProps} />
-            </div>
-          </div>
-          <MapArea
-            ref={mapAreaRef}
-            mode={x.mode}
-            label={t.mapRegion}
-            mapLibPath={props.mapLibPath}
-            defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
-            initialCamera={camera.initialCamera}
-            cameraRequest={camera.cameraRequest}
-            mapStyleUrl={props.mapStyleUrl}
-            maxBounds={url.preset.area}
-            events={list.events}
-            eventsSettled={list.settled}
-            youAreHere={x.youAreHere}
-            highlighted={x.highlighted}
-            onViewChange={camera.onViewChange}
-            onSelect={(id) => {
-              url.setSelected(id);
-              if (x.snap === 'peek') x.setSnap('half');
-            }}
-            onHover={x.setHovered}
-            onFailure={x.onMapFailure}
-          />
-        </main>
+        <ExplorerMain x={x} props={props} mapAreaRef={mapAreaRef} filterProps={filterProps} />
         <ResultsPanel
           locale={locale}
           t={t}
@@ -240,5 +203,60 @@ function ExplorerView(props: ExplorerProps) {
         />
       </div>
     </LinkTargetContext>
+  );
+}
+
+/** The page's main landmark: its heading, the toolbar and inline filters, and the map. */
+function ExplorerMain({
+  x,
+  props,
+  mapAreaRef,
+  filterProps,
+}: {
+  x: ReturnType<typeof useExplorer>;
+  props: ExplorerProps;
+  mapAreaRef: RefObject<HTMLDivElement | null>;
+  filterProps: ComponentProps<typeof FilterBar>;
+}) {
+  const { t, list, filters, camera, url } = x;
+  return (
+    <main id="main" className={styles.main}>
+      <h1 className="visually-hidden">{t.pageTitle}</h1>
+      <div className={styles.filtersArea}>
+        <ExplorerToolbar
+          t={t}
+          activeFilters={activeFilterCount(filters)}
+          onOpenFilters={() => x.setFiltersOpen(true)}
+          snap={x.snap}
+          onSnap={x.setSnap}
+          hasMap={x.showMap}
+        />
+        <div className={styles.inlineFilters}>
+          <FilterBar {...filterProps} />
+        </div>
+      </div>
+      <MapArea
+        ref={mapAreaRef}
+        mode={x.mode}
+        label={t.mapRegion}
+        mapLibPath={props.mapLibPath}
+        defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
+        initialCamera={camera.initialCamera}
+        cameraRequest={camera.cameraRequest}
+        mapStyleUrl={props.mapStyleUrl}
+        maxBounds={url.preset.area}
+        events={list.events}
+        eventsSettled={list.settled}
+        youAreHere={x.youAreHere}
+        highlighted={x.highlighted}
+        onViewChange={camera.onViewChange}
+        onSelect={(id) => {
+          url.setSelected(id);
+          if (x.snap === 'peek') x.setSnap('half');
+        }}
+        onHover={x.setHovered}
+        onFailure={x.onMapFailure}
+      />
+    </main>
   );
 }

@@ -85,36 +85,66 @@ function useShownMark(shownText: string | null) {
   }, [shownText]);
 }
 
-/** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
-export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = '' }: SearchBoxProps) {
-  const t = explorerMessages(locale);
-  const router = useRouter();
-  const id = useId();
+/**
+ * The box's own state: the text, whether the list is open, and the active option, remembered by identity so that
+ * results arriving late never move the highlight to another one. Text typed before the explorer's script arrived (it
+ * is a chunk of its own) is in the input, not in React's state: it is taken up once hydrated, as if just typed.
+ */
+function useSearchBoxState(initialText: string) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
-  // The active option is remembered by identity: results that arrive late must not move the highlight to another one.
   const [activeKey, setActiveKey] = useState<string | null>(null);
-
-  // Text typed before the explorer's script arrived (it is a chunk of its own) is in the input, not in React's state:
-  // take it up once hydrated, as if it had just been typed. The DOM is the external system synced from here.
+  // The DOM is the external system synced from here.
   useEffect(() => {
     const input = inputRef.current;
     if (!input || input.value === '') return;
     setText(input.value);
     setOpen(document.activeElement === input);
   }, []);
+  return { inputRef, text, setText, open, setOpen, activeKey, setActiveKey };
+}
 
-  const suggestions = useSearchSuggestions(text, center);
-  const { options } = suggestions;
-  useShownMark(suggestions.settled && options.length > 0 ? text.trim() : null);
-  const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
-  const setActive = (index: number) => {
-    const option = options[index];
-    setActiveKey(option ? optionKey(option) : null);
-  };
-  const expanded = open && text.trim().length > 0;
+function SearchIcon() {
+  return (
+    <span className={styles.icon} aria-hidden="true">
+      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+      </svg>
+    </span>
+  );
+}
 
+function ClearButton({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <button type="button" className={styles.clear} aria-label={label} onClick={onClear}>
+      ×
+    </button>
+  );
+}
+
+interface SearchChoiceContext {
+  options: readonly SearchOption[];
+  activeIndex: number;
+  expanded: boolean;
+  text: string;
+  /** The text can be searched (not blank, not too long): Enter without an active option opens the results view. */
+  searchable: boolean;
+  setText: (text: string) => void;
+  setOpen: (open: boolean) => void;
+  setActive: (index: number) => void;
+  onPlace: SearchBoxProps['onPlace'];
+  onSearchAll: SearchBoxProps['onSearchAll'];
+}
+
+/**
+ * What choosing does: an event or a performer opens its page, a town or a venue moves the map (at a zoom that fits a
+ * town's size), Enter without a choice opens the results view; and the keys that lead there.
+ */
+function useSearchChoice(c: SearchChoiceContext) {
+  const router = useRouter();
+  const { options, activeIndex, expanded, text, setText, setOpen, setActive, onPlace, onSearchAll } = c;
   const choose = (option: SearchOption) => {
     setOpen(false);
     setActive(-1);
@@ -126,7 +156,7 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
       onPlace({ lng: option.lng, lat: option.lat, zoom });
     }
   };
-  const seeAll = suggestions.check.ok
+  const seeAll = c.searchable
     ? () => {
         setOpen(false);
         setActive(-1);
@@ -154,6 +184,38 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
     },
   });
 
+  return { choose, seeAll, onKeyDown };
+}
+
+/** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
+export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = '' }: SearchBoxProps) {
+  const t = explorerMessages(locale);
+  const id = useId();
+  const { inputRef, text, setText, open, setOpen, activeKey, setActiveKey } = useSearchBoxState(initialText);
+
+  const suggestions = useSearchSuggestions(text, center);
+  const { options } = suggestions;
+  useShownMark(suggestions.settled && options.length > 0 ? text.trim() : null);
+  const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);
+  const setActive = (index: number) => {
+    const option = options[index];
+    setActiveKey(option ? optionKey(option) : null);
+  };
+  const expanded = open && text.trim().length > 0;
+
+  const { choose, seeAll, onKeyDown } = useSearchChoice({
+    options,
+    activeIndex,
+    expanded,
+    text,
+    searchable: suggestions.check.ok,
+    setText,
+    setOpen,
+    setActive,
+    onPlace,
+    onSearchAll,
+  });
+
   const optionId = (i: number) => `${id}-opt-${i}`; // stable per position; aria-activedescendant follows the key
 
   return (
@@ -161,12 +223,7 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
       <label htmlFor={`${id}-input`} className="visually-hidden">
         {t.searchLabel}
       </label>
-      <span className={styles.icon} aria-hidden="true">
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-        </svg>
-      </span>
+      <SearchIcon />
       <input
         ref={inputRef}
         id={`${id}-input`}
@@ -192,17 +249,13 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
         onKeyDown={onKeyDown}
       />
       {text && (
-        <button
-          type="button"
-          className={styles.clear}
-          aria-label={t.clearSearch}
-          onClick={() => {
+        <ClearButton
+          label={t.clearSearch}
+          onClear={() => {
             setText('');
             inputRef.current?.focus();
           }}
-        >
-          ×
-        </button>
+        />
       )}
       <SearchListbox
         id={id}

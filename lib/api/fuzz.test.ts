@@ -18,7 +18,7 @@ import {
   ZPlaceSearchQuerySchema,
   ZSearchQuerySchema,
 } from '@/lib/contract';
-import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/app-testing';
+import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { seedCatalogue } from '@/partner-api/seed/seed-catalogue';
 import { checkResponse, mutated, NASTY_STRINGS, pathSegment, queryValue, toQueryString } from '@/test/fuzz/hostile';
 import { contractArbitrary } from '@/test/fuzz/json-schema-arbitrary';

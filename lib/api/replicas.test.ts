@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as eventsRoute } from '@/app/api/events/route';
 import { createPartner, setPartnerForTesting, TOKEN_COOKIE_NAME, type Partner } from '@/lib/partner';
 import { setVisitorLimiterForTesting, TokenBucketLimiter } from './visitor-limit';
-import { createTestApp, type TestApp } from '@/partner-api/app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 
 /*

@@ -6,7 +6,7 @@ import { getLocale } from '@/lib/i18n/get-locale';
 import { aggregateClicks, clicksInRange, type BreakdownRow, type DashboardFigures, type Tally } from './aggregate';
 import { dashboardEnabled, isSignedIn } from './auth';
 import { getClickHistory, getEventFacts } from './dashboard-data';
-import { dashboardMessages, type DashboardMessages } from './messages';
+import { dashboardMessages, type DashboardMessages } from '@/lib/i18n/dashboard-messages';
 import { PeriodError, resolvePeriod, type Period, type PeriodRange } from './periods';
 
 /**

@@ -6,6 +6,7 @@ import { getBrand } from '@/lib/brand/get-brand';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import type { TEvent } from '@/lib/contract';
 import { INTL_LOCALE, type Locale } from '@/lib/i18n/config';
+import { getMessages } from '@/lib/i18n/dictionaries';
 import { getLocale } from '@/lib/i18n/get-locale';
 import { parseLocalDateTime } from '@/lib/i18n/local-date';
 import { getPartner } from '@/lib/partner';
@@ -15,36 +16,15 @@ import { parseFeedQuery, type FeedQuery } from './feed-query';
 /** Feed readers and calendars poll; an hour between polls is what the feeds ask for (and what caches may keep). */
 const FEED_TTL_SECONDS = 3600;
 
-const WHEN_LABELS: Record<Locale, Record<NonNullable<FeedQuery['when']>, string>> = {
-  fr: {
-    today: 'aujourd’hui',
-    tonight: 'ce soir',
-    weekend: 'ce week-end',
-    week: 'cette semaine',
-    live: 'en ce moment',
-    dates: 'aux dates choisies',
-  },
-  en: {
-    today: 'today',
-    tonight: 'tonight',
-    weekend: 'this weekend',
-    week: 'this week',
-    live: 'happening now',
-    dates: 'on the chosen dates',
-  },
-};
-
 /** The feed's title: the brand, the categories, the dates. */
 export function feedTitle(query: FeedQuery, locale: Locale, brand: string): string {
   const labels = query.categories.map((key) =>
     (MAIN_CATEGORIES as readonly string[]).includes(key)
       ? CATEGORY_LABELS[key as TMainCategory][locale]
-      : locale === 'fr'
-        ? 'Sans catégorie'
-        : 'Uncategorised',
+      : getMessages(locale).feed.uncategorised,
   );
-  const what = labels.length > 0 ? labels.join(', ') : locale === 'fr' ? 'Événements' : 'Events';
-  const when = query.when ? ` ${WHEN_LABELS[locale][query.when]}` : '';
+  const what = labels.length > 0 ? labels.join(', ') : getMessages(locale).feed.events;
+  const when = query.when ? ` ${getMessages(locale).feed.when[query.when]}` : '';
   return `${brand} — ${what}${when}`;
 }
 
@@ -122,7 +102,7 @@ export function eventsAtom(
       link: url,
       date: new Date(event.updatedAt),
       published: new Date(event.createdAt),
-      description: `${when} — ${location(event)}${event.cancelledAt ? (locale === 'fr' ? ' — annulé' : ' — cancelled') : ''}`,
+      description: `${when} — ${location(event)}${event.cancelledAt ? ` — ${getMessages(locale).feed.cancelled}` : ''}`,
     });
   }
   return feed.atom1();

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '@/lib/api/query';
 import type { TEvent } from '@/lib/contract';
-import { createTestApp } from '@/partner-api/app-testing';
+import { createTestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 import { eventsAtom, eventsCalendar, feedTitle } from './events-feed';
 import { parseFeedQuery, presetWindow } from './feed-query';

@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/i18n/config';
+import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { Filters } from '@/lib/explorer/state';
 
@@ -55,19 +56,5 @@ export interface SubscribeStrings {
 
 /** The Subscribe control's strings. */
 export function subscribeStrings(locale: Locale): SubscribeStrings {
-  return locale === 'fr'
-    ? {
-        button: 'S’abonner',
-        title: 'Suivre cette recherche',
-        help: 'Les événements de la zone et des filtres affichés, mis à jour automatiquement.',
-        calendar: 'Dans mon agenda (iCalendar)',
-        atom: 'Dans mon lecteur de flux (Atom)',
-      }
-    : {
-        button: 'Subscribe',
-        title: 'Follow this search',
-        help: 'The events of the area and filters shown, kept up to date.',
-        calendar: 'In my calendar (iCalendar)',
-        atom: 'In my feed reader (Atom)',
-      };
+  return explorerMessages(locale).subscribe;
 }

@@ -1,12 +1,14 @@
 import type { Locale } from './config';
+import { dashboardMessages, type DashboardMessages } from './dashboard-messages';
 import { explorerMessages, type ExplorerMessages } from './explorer-messages';
 
 /**
  * Every user-facing string of the web app, in each language (interpolations are functions). The explorer's namespace
- * lives in its own module so that the explorer's client bundle carries only its own strings.
+ * and the partner dashboard's live in modules of their own, so that a client bundle carries only its own strings.
  */
 export interface Messages {
   explorer: ExplorerMessages;
+  dashboard: DashboardMessages;
   languageName: string;
   switcher: { label: string; current: string };
   common: {
@@ -87,9 +89,16 @@ export interface Messages {
     performerDescription: (name: string) => string;
     siteName: string;
   };
+  /** The iCalendar and Atom feeds of a search. */
+  feed: {
+    events: string;
+    uncategorised: string;
+    cancelled: string;
+    when: Record<'today' | 'tonight' | 'weekend' | 'week' | 'live' | 'dates', string>;
+  };
 }
 
-const fr: Omit<Messages, 'explorer'> = {
+const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
   languageName: 'Français',
   switcher: { label: 'Langue', current: 'langue actuelle' },
   common: {
@@ -180,9 +189,22 @@ const fr: Omit<Messages, 'explorer'> = {
     performerDescription: (name) => `${name} : prochaines dates et lieux où les voir.`,
     siteName: 'Eventmap',
   },
+  feed: {
+    events: 'Événements',
+    uncategorised: 'Sans catégorie',
+    cancelled: 'annulé',
+    when: {
+      today: 'aujourd’hui',
+      tonight: 'ce soir',
+      weekend: 'ce week-end',
+      week: 'cette semaine',
+      live: 'en ce moment',
+      dates: 'aux dates choisies',
+    },
+  },
 };
 
-const en: Omit<Messages, 'explorer'> = {
+const en: Omit<Messages, 'explorer' | 'dashboard'> = {
   languageName: 'English',
   switcher: { label: 'Language', current: 'current language' },
   common: {
@@ -273,11 +295,24 @@ const en: Omit<Messages, 'explorer'> = {
     performerDescription: (name) => `${name}: upcoming dates and where to see them.`,
     siteName: 'Eventmap',
   },
+  feed: {
+    events: 'Events',
+    uncategorised: 'Uncategorised',
+    cancelled: 'cancelled',
+    when: {
+      today: 'today',
+      tonight: 'tonight',
+      weekend: 'this weekend',
+      week: 'this week',
+      live: 'happening now',
+      dates: 'on the chosen dates',
+    },
+  },
 };
 
 const MESSAGES: Record<Locale, Messages> = {
-  fr: { ...fr, explorer: explorerMessages('fr') },
-  en: { ...en, explorer: explorerMessages('en') },
+  fr: { ...fr, explorer: explorerMessages('fr'), dashboard: dashboardMessages('fr') },
+  en: { ...en, explorer: explorerMessages('en'), dashboard: dashboardMessages('en') },
 };
 
 /** The strings of one locale. */

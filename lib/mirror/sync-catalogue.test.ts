@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TGetCatalogueRequest } from '@/lib/contract';
 import { createPartner, PartnerError } from '@/lib/partner';
-import { createTestApp, type TestApp } from '@/partner-api/app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 import { openMirrorDb, type MirrorDb } from './mirror-db';
 import { sitemapEntries, sitemapFileCounts } from './sitemap-entries';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '@/partner-api/app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 import { describePartnerUpstream } from '@/test/web/upstream-suite';
 

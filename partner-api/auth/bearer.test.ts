@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, ZProblemSchema } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 
 const MISSING = 'Bearer realm="partner-api"';
 const INVALID = 'Bearer realm="partner-api", error="invalid_token"';

@@ -33,7 +33,7 @@ export function registerOperation<N extends OperationName>(
   handler: (input: OperationInput<N>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   options: OperationRouteOptions = {},
 ): void {
-  const operation = OPERATIONS[name] as (typeof OPERATIONS)[OperationName];
+  const operation = OPERATIONS[name];
   const params = 'params' in operation ? operation.params : undefined;
   const query = 'query' in operation ? operation.query : ZNoQuerySchema;
   const body = 'body' in operation ? operation.body : undefined;

@@ -154,9 +154,9 @@ export function installProblemHandling(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, error);
     }
-    const status = (error as FastifyError).statusCode;
+    const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const code = (error as FastifyError).code;
+      const code = error.code;
       // A JSON syntax error from the parser carries the raw SyntaxError message, which may quote the body.
       const detail =
         (code && FASTIFY_DETAILS[code]) ??

@@ -46,7 +46,7 @@ function poisonedMember(text: string): ProblemError | null {
     if (!node || typeof node !== 'object') return null;
     for (const [key, item] of Object.entries(node)) {
       if (key === '__proto__') return [...path, key];
-      if (key === 'constructor' && item && typeof item === 'object' && Object.hasOwn(item, 'prototype')) {
+      if (key === 'constructor' && item && typeof item === 'object' && Object.hasOwn(item as object, 'prototype')) {
         return [...path, key, 'prototype'];
       }
       const found = find(item, [...path, key]);
@@ -107,7 +107,7 @@ export function installStrictRequests(app: FastifyInstance): void {
       return;
     }
     const text = bytes.toString('utf8');
-    parseJson(request, text, (error, value) => {
+    void parseJson(request, text, (error, value) => {
       done(error ? (poisonedMember(text) ?? error) : null, value);
     });
   });

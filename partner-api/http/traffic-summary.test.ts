@@ -43,7 +43,9 @@ describe('service logs', () => {
 
   async function serviceLogging(level: 'info' | 'debug') {
     const lines: Record<string, unknown>[] = [];
-    const logger = createServiceLogger(level, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const logger = createServiceLogger(level, {
+      write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
     const db = openDatabase(':memory:');
     const app = await buildApp({ db, clock: manualClock(Date.UTC(2026, 0, 1)), config: testServiceConfig(), logger });
     apps.push({ close: () => app.close().finally(() => db.close()) });
@@ -62,7 +64,7 @@ describe('service logs', () => {
     expect(summaries[0]).toMatchObject({
       level: 30,
       traffic: { requests: 3, byClass: { '2xx': 2, '4xx': 1 } },
-      msg: expect.stringMatching(/^3 requests in the last \d+ s: 2 2xx, 1 4xx; median/),
+      msg: expect.stringMatching(/^3 requests in the last \d+ s: 2 2xx, 1 4xx; median/) as unknown,
     });
   });
 

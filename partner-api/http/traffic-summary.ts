@@ -58,7 +58,7 @@ const roundMs = (ms: number) => (ms < 10 ? Math.round(ms * 10) / 10 : Math.round
 
 /** One human line: `452 requests in the last 60 s: 440 2xx, 10 4xx, 2 5xx; median 3.1 ms, p95 12 ms, slowest 40 ms`. */
 export function formatTrafficWindow(window: TrafficWindow, windowMs: number): string {
-  const classes = (Object.entries(window.byClass) as [string, number][])
+  const classes = Object.entries<number>(window.byClass)
     .filter(([, count]) => count > 0)
     .map(([name, count]) => `${count} ${name}`)
     .join(', ');

@@ -35,7 +35,7 @@ describe('parseWith', () => {
 
   it('points into arrays and names the request part', () => {
     const problem = problemOf(() => parseWith(z.object({ ids: z.array(z.number()) }), { ids: [1, 'x'] }, 'query'));
-    expect(problem.errors).toEqual([{ pointer: '#/ids/1', detail: expect.any(String) }]);
+    expect(problem.errors).toEqual([{ pointer: '#/ids/1', detail: expect.any(String) as unknown }]);
     expect(problem.detail).toBe('The query parameters are invalid.');
   });
 

@@ -20,7 +20,7 @@ function fontOf(weight: FontWeight): Font {
     const bytes = readFileSync(
       require.resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`),
     );
-    font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     fonts.set(weight, font);
   }
   return font;

@@ -28,19 +28,19 @@ export interface LinkTarget {
 
 export interface TrackedLinks {
   /** The signed token of a source as served to a client. */
-  tokenFor(sourceId: number, clientId: string): string;
+  tokenFor: (sourceId: number, clientId: string) => string;
   /** `{publicUrl}/r/{token}`. */
-  urlFor(sourceId: number, clientId: string): string;
+  urlFor: (sourceId: number, clientId: string) => string;
   /** Swaps every link marker of serialized event JSON for the client's tracked link (JSON-escaped). */
-  renderLinks(json: string, clientId: string): string;
+  renderLinks: (json: string, clientId: string) => string;
   /**
    * `prefix` + the items joined by commas + `suffix` as one UTF-8 Buffer, every link marker of the items swapped
    * for the client's tracked link: a page of pre-serialized events, assembled without ever becoming a JS string.
    * Each item is one JSON value.
    */
-  renderJsonPage(prefix: string, items: readonly Buffer[], suffix: string, clientId: string): Buffer;
+  renderJsonPage: (prefix: string, items: readonly Buffer[], suffix: string, clientId: string) => Buffer;
   /** The source and client of a genuine token; null for anything forged, truncated or malformed. */
-  verifyLinkToken(token: string): LinkTarget | null;
+  verifyLinkToken: (token: string) => LinkTarget | null;
 }
 
 /** Creates the tracked-link signer; `key` is a dedicated secret key, `publicUrl` has no trailing slash. */

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZGetCatalogueResponseSchema, ZProblemSchema, type TEvent } from '@/lib/contract';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
-import { currentIds, Mirror } from './testing/catalogue-mirror';
-import { eventSpecArb, replaceEvents, serviceWith, toEventInput } from './testing/events-test-data';
+import { currentIds, Mirror } from '@/partner-api/testing/catalogue-mirror';
+import { eventSpecArb, replaceEvents, serviceWith, toEventInput } from '@/partner-api/testing/events-test-data';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

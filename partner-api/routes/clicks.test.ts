@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZClicksResponseSchema, ZEventSchema, ZProblemSchema, type TEvent } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '../testing/fixtures';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_LIST } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('OpenAPI document and reference page', () => {
     const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(document.openapi).toBe('3.1.0');
     for (const operation of OPERATION_LIST) {
       const method = operation.method.toLowerCase();
@@ -29,10 +29,10 @@ describe('OpenAPI document and reference page', () => {
   });
 
   it('says what the service enforces', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
       components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> } & object> };
       paths: Record<string, Record<string, { description?: string; parameters?: Record<string, unknown>[] } & object>>;
-    };
+    }>();
     const schemas = document.components.schemas;
     expect(schemas.LocationFilter).toMatchObject({ maxProperties: 1 });
     expect(schemas.SearchQuery).toBeUndefined();

@@ -10,8 +10,8 @@ import {
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { toEventsQuery } from '../store/events-query';
 import { findEventsWithRtree } from '../store/sqlite/find-events';
-import { eventSpecArb, replaceEvents, serviceWith, TEST_PARTNERS } from './testing/events-test-data';
-import { referenceOrder } from './testing/events-reference';
+import { eventSpecArb, replaceEvents, serviceWith, TEST_PARTNERS } from '@/partner-api/testing/events-test-data';
+import { referenceOrder } from '@/partner-api/testing/events-reference';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -180,7 +180,10 @@ describe('POST /v2/get/events defaults and semantics', () => {
     });
     const past = await ctx.service.request({ method: 'POST', url: '/v2/get/events', payload: { pageNumber: 3 } });
     expect(past.statusCode).toBe(201);
-    expect(past.json().pagination.previousPageParams).toEqual({ pageNumber: 2, limit: 100 });
+    expect(past.json<{ pagination: { previousPageParams: unknown } }>().pagination.previousPageParams).toEqual({
+      pageNumber: 2,
+      limit: 100,
+    });
   });
 });
 

@@ -7,7 +7,8 @@ import { storageFailure } from '../http/storage-errors';
 /** A readiness answer is reused this long, so probes (or anyone calling `/ready`) cannot turn into a write load. */
 const READY_CACHE_MS = 2_000;
 
-type Check = 'ok' | string;
+/** `ok`, or what failed (`SQLITE_FULL: …`). */
+type Check = string;
 
 interface Readiness {
   ready: boolean;

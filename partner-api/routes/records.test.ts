@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZMapPlaceWithEventsSchema, ZPerformerSchema, ZProblemSchema } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { FIXTURE_NOW_MS, makeEventInput } from '../testing/fixtures';
 
 const DAY_MS = 24 * 3_600_000;

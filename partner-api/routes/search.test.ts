@@ -7,7 +7,7 @@ import {
   ZSearchResponseSchema,
   type TSearchItem,
 } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '../testing/fixtures';
 import { CITIES, createSearchCatalogue, VENUES, type SearchCatalogue, type Venue } from '../testing/search-catalogue';
 
@@ -125,7 +125,7 @@ describe('GET /v2/search', () => {
     const items = await search({ search: 'o', limit: 50 });
     const kinds = new Set(items.map((item) => Object.keys(item)[0]));
     expect(kinds).toEqual(new Set(['event', 'place', 'performer']));
-    const scores = items.map((item) => Object.values(item)[0].score as number);
+    const scores = items.map((item) => (Object.values(item)[0] as { score: number }).score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZEventSchema, ZProblemSchema } from '@/lib/contract';
-import { createTestApp, type TestApp } from '../app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '../testing/fixtures';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TClick } from '@/lib/contract';
-import { createTestApp } from '@/partner-api/app-testing';
+import { createTestApp } from '@/partner-api/testing/test-app';
 import { testServiceConfig } from '@/partner-api/env';
 import { openDatabase } from '@/partner-api/store/sqlite/open';
 import { clickCommission } from '@/partner-api/store/sqlite/record-click';
@@ -28,7 +28,7 @@ describe('demo click history', () => {
           method: 'GET',
           url: `/v2/clicks?limit=1000&pageNumber=${pageNumber}`,
         });
-        const body = response.json() as { data: TClick[]; pagination: { totalPages: number } };
+        const body = response.json<{ data: TClick[]; pagination: { totalPages: number } }>();
         clicks.push(...body.data);
         if (pageNumber >= body.pagination.totalPages) break;
       }
@@ -50,7 +50,7 @@ describe('demo click history', () => {
       expect(sample.commission).toBe(clickCommission(source));
 
       const other = await service.request({ method: 'GET', url: '/v2/clicks?limit=1' }, 'demo-b');
-      expect((other.json() as { pagination: { totalItems: number } }).pagination.totalItems).toBeGreaterThan(500);
+      expect(other.json<{ pagination: { totalItems: number } }>().pagination.totalItems).toBeGreaterThan(500);
     } finally {
       await service.close();
     }

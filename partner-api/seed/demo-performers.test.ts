@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPerformerSchema } from '@/lib/contract';
 import { foldText } from '@/partner-api/search/normalize';
-import { createTestApp, TEST_START_MS, type TestApp } from '../app-testing';
+import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed-catalogue';
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZEventSchema, type TEvent } from '@/lib/contract';
 import { manualClock } from '@/partner-api/clock';
 import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
-import { parseLocalDateTime, referenceOrder } from '@/partner-api/routes/testing/events-reference';
+import { parseLocalDateTime, referenceOrder } from '@/partner-api/testing/events-reference';
 import type { EventsQuery } from '../events-query';
 import { assembleEventJson } from '../types';
 import { openDatabase } from './open';

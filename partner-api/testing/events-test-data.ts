@@ -3,7 +3,7 @@ import { assembleEventJson, type EventInput } from '@/partner-api/store/types';
 import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
 import { openDatabase } from '@/partner-api/store/sqlite/open';
 import { manualClock } from '@/partner-api/clock';
-import { createTestApp, type TestApp } from '@/partner-api/app-testing';
+import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
 import { ZEventSchema, type TEvent } from '@/lib/contract';
 import type { SqliteEventStore } from '@/partner-api/store/sqlite/sqlite-event-store';

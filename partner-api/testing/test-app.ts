@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ZLoginResponseSchema, type TLoginResponse } from '@/lib/contract';
-import { buildApp } from './app';
-import { manualClock } from './clock';
-import { testServiceConfig, type ServiceConfig } from './env';
-import { openDatabase, type Db } from './store/sqlite/open';
-import { createSqliteStore } from './store/sqlite/sqlite-event-store';
-import type { EventStore } from './store/types';
-import { FIXTURE_NOW_MS } from './testing/fixtures';
+import { buildApp } from '@/partner-api/app';
+import { manualClock } from '@/partner-api/clock';
+import { testServiceConfig, type ServiceConfig } from '@/partner-api/env';
+import { openDatabase, type Db } from '@/partner-api/store/sqlite/open';
+import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
+import type { EventStore } from '@/partner-api/store/types';
+import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 
 /** Tests start from the store fixtures' fixed instant, so `makeEventInput` dates are in the near future. */
 export const TEST_START_MS = FIXTURE_NOW_MS;

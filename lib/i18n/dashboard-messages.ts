@@ -1,5 +1,5 @@
 import type { Locale } from '@/lib/i18n/config';
-import type { Period } from './periods';
+import type { Period } from '@/lib/dashboard/periods';
 
 /** Every string of the partner dashboard, in each language. */
 export interface DashboardMessages {

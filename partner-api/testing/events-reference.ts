@@ -1,6 +1,6 @@
 import type { TEvent } from '@/lib/contract';
-import { haversineMeters } from '../../geo';
-import type { EventsQuery, LocationQuery } from '../../store/events-query';
+import { haversineMeters } from '@/partner-api/geo';
+import type { EventsQuery, LocationQuery } from '@/partner-api/store/events-query';
 
 /** Epoch ms of `YYYY-MM-DD hh:mm:ss.SSS +hhmm`. */
 export function parseLocalDateTime(value: string): number {

@@ -6,7 +6,7 @@ import {
   type TEvent,
   type TGetCatalogueResponse,
 } from '@/lib/contract';
-import type { serviceWith } from './events-test-data';
+import type { serviceWith } from '@/partner-api/testing/events-test-data';
 
 type Service = Awaited<ReturnType<typeof serviceWith>>;
 
