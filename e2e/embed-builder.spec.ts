@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import type { TEvent } from '../lib/contract';
+import type { TExplorerEvent } from '../lib/contract';
 import { expect, test } from './fixtures/test';
 
 /*
@@ -48,12 +48,12 @@ test('the area chosen on the map lands in the snippet, and the preview lists onl
   expect(area[0]).toBeGreaterThan(4.6);
   expect(area[2]).toBeLessThan(5.2);
 
-  const events: TEvent[] = [];
+  const events: TExplorerEvent[] = [];
   page.on('response', (response: Response) => {
     const frameUrl = response.request().frame().url();
-    if (new URL(response.url()).pathname !== '/api/events' || !frameUrl.includes('parea=')) return;
+    if (new URL(response.url()).pathname !== '/api/explorer/events' || !frameUrl.includes('parea=')) return;
     void response.json().then(
-      (body: { data: TEvent[] }) => events.push(...body.data),
+      (body: { data: TExplorerEvent[] }) => events.push(...body.data),
       () => {},
     );
   });
@@ -69,8 +69,7 @@ test('the area chosen on the map lands in the snippet, and the preview lists onl
   const [west, south, east, north] = area;
   const epsilon = 1e-3;
   for (const event of events) {
-    const lng = event.mapPlace?.lng ?? event.place.address.lng;
-    const lat = event.mapPlace?.lat ?? event.place.address.lat;
+    const [lng, lat] = event.position ?? [Number.NaN, Number.NaN];
     expect(lng, `${event.name} (${lng},${lat})`).toBeGreaterThanOrEqual(west - epsilon);
     expect(lng, event.name).toBeLessThanOrEqual(east + epsilon);
     expect(lat, event.name).toBeGreaterThanOrEqual(south - epsilon);
