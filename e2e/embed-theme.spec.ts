@@ -26,7 +26,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 for (const theme of ['light', 'dark'] as const) {
   test(`the ${theme} embed has no serious or critical accessibility violation`, async ({ page }) => {
     await openWithResults(page, `${FILTERED}&theme=${theme}`);
-    await expect(page.locator('main.embed')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('div.embed')).toHaveAttribute('data-theme', theme);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -35,7 +35,7 @@ test.describe('on a system set to dark', () => {
   test.use({ colorScheme: 'dark' });
 
   test('theme=auto draws the embed dark, and light stays light', async ({ page }) => {
-    const background = () => page.locator('main.embed').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = () => page.locator('div.embed').evaluate((el) => getComputedStyle(el).backgroundColor);
     await openWithResults(page, `${FILTERED}&theme=auto`);
     expect(await background()).toBe('rgb(18, 22, 28)');
     expect(await seriousViolations(page)).toEqual([]);
