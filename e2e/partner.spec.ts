@@ -131,10 +131,14 @@ test.describe('partner dashboard', () => {
     const csv = (await (await download.createReadStream()).toArray()).join('');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('createdAt,link,linkId,eventId,eventName,source,commission');
-    const rows = lines.slice(1).map(csvFields);
+    // Links are the same tracked link, on the web app's origin in the export and on the service's in the API.
+    const rows = lines
+      .slice(1)
+      .map(csvFields)
+      .map(([at, link, ...rest]) => [at!, new URL(link!).pathname, ...rest]);
     const expected = (await allClicks(request, new Date(Date.parse(start!) - 1).toISOString())).map((c) => [
       c.createdAt,
-      c.link,
+      new URL(c.link).pathname,
       String(c.linkId),
       String(c.eventId),
       c.eventName,

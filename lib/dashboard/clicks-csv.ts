@@ -14,8 +14,12 @@ function field(value: string | number): string {
 }
 
 /** The clicks as CSV: a header row, then one row per click, CRLF line ends. */
-export function clicksCsv(clicks: Iterable<TClick>): string {
+export function clicksCsv(clicks: Iterable<TClick>, origin: string): string {
   const lines = [CSV_COLUMNS.join(',')];
-  for (const click of clicks) lines.push(CSV_COLUMNS.map((column) => field(click[column])).join(','));
+  for (const click of clicks) {
+    // Links served through this app are paths on its origin: a spreadsheet needs them whole.
+    const row = { ...click, link: new URL(click.link, origin).href };
+    lines.push(CSV_COLUMNS.map((column) => field(row[column])).join(','));
+  }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -199,16 +199,26 @@ describe('click history', () => {
 
 describe('CSV export', () => {
   it('writes the spec fields, quoting what needs it and defusing spreadsheet formulas', () => {
-    const csv = clicksCsv([
-      click('2026-01-01T00:00:00.000Z', { eventName: 'Rock, "live"' }),
-      click('2026-01-02T00:00:00.000Z', { eventName: '=HYPERLINK("x")', commission: 0.35 }),
-    ]);
+    const csv = clicksCsv(
+      [
+        click('2026-01-01T00:00:00.000Z', { eventName: 'Rock, "live"' }),
+        click('2026-01-02T00:00:00.000Z', { eventName: '=HYPERLINK("x")', commission: 0.35 }),
+      ],
+      'https://events.example',
+    );
     expect(csv.split('\r\n')).toEqual([
       'createdAt,link,linkId,eventId,eventName,source,commission',
       '2026-01-01T00:00:00.000Z,http://127.0.0.1:4000/r/abc,1,1,"Rock, ""live""",TicketSud,1.1',
       `2026-01-02T00:00:00.000Z,http://127.0.0.1:4000/r/abc,1,1,"'=HYPERLINK(""x"")",TicketSud,0.35`,
       '',
     ]);
+  });
+
+  it('writes links served through the app as whole URLs on its origin', () => {
+    const csv = clicksCsv([click('2026-01-01T00:00:00.000Z', { link: '/r/abc' })], 'https://events.example');
+    expect(csv.split('\r\n')[1]).toBe(
+      '2026-01-01T00:00:00.000Z,https://events.example/r/abc,1,1,Concert,TicketSud,1.1',
+    );
   });
 });
 

@@ -25,7 +25,7 @@ export async function exportClicks(request: Request): Promise<Response> {
   const history = getClickHistory();
   await history.refresh();
   const { lastError } = history.status();
-  const body = clicksCsv(clicksInRange(history.clicks, range.startMs, range.endMs));
+  const body = clicksCsv(clicksInRange(history.clicks, range.startMs, range.endMs), url.origin);
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,4 +1,6 @@
-import { MAIN_CATEGORIES, type TEvent, type TExplorerEvent, type TMainCategory } from '@/lib/contract';
+import type { TEvent, TExplorerEvent } from '@/lib/contract';
+// The categories module, not the barrel: this runs in the browser, and the barrel carries every schema and example.
+import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 
 /** ~1 m: more digits are noise on a map and bytes on a phone. */
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
