@@ -57,8 +57,10 @@ test('an event page reached through another address loads every picture and Book
     .evaluateAll((list) =>
       (list as HTMLImageElement[]).map((img) => ({ src: img.src, loading: img.loading, width: img.naturalWidth })),
     );
-  expect(images.length).toBeGreaterThan(0);
-  for (const image of images) {
+  // Inline pictures (the brand's logo as a data: URI) load from nowhere; every other one must come through the LAN.
+  const loaded = images.filter((image) => !image.src.startsWith('data:'));
+  expect(loaded.length).toBeGreaterThan(0);
+  for (const image of loaded) {
     expect(new URL(image.src).origin, image.src).toBe(LAN_ORIGIN);
     const answer = await context.request.get(image.src.replace(LAN_ORIGIN, E2E_BASE_URL), {
       headers: { host: new URL(LAN_ORIGIN).host },
