@@ -1,19 +1,21 @@
 /*
- * Generates the offline basemap under public/basemap/ from Natural Earth (world-atlas, 1:50m) — land, country
- * borders, country label points and a graticule — plus style.json for anyone who wants the style by URL.
+ * Generates the offline basemap under public/basemap/: vector tiles of land, water, borders (scripts/lib/
+ * basemap-tiles.ts) and place names (scripts/lib/place-tiles.ts), country label points from Natural Earth
+ * (world-atlas, 1:50m), plus style.json for anyone who wants the style by URL.
  * It also copies MapLibre's ES modules to public/maplibre/<version>/: MapLibre 6 starts its worker from a separate
  * ES module that imports a sibling file by relative path, which Turbopack does not emit — so the app serves both; and
  * the library itself is loaded from there as a native module script, compiled off the main thread
  * (lib/map/load-maplibre.ts).
  * Run by `npm run build` and before `npm run dev`; the output is gitignored.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { feature, mesh } from 'topojson-client';
+import type { FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { BASEMAP_FILES, buildBasemapStyle } from '../lib/map/basemap-style';
+import { writeDetailTiles, writeWorldTiles } from './lib/basemap-tiles';
 import { writePlaceTiles } from './lib/place-tiles';
 
 const require = createRequire(import.meta.url);
@@ -68,28 +70,8 @@ function labelPoint(geometry: Polygon | MultiPolygon): { point: [number, number]
   return best;
 }
 
-function graticule(step: number): FeatureCollection {
-  const features: Feature[] = [];
-  for (let lng = -180; lng <= 180; lng += step) {
-    const line: Position[] = [];
-    for (let lat = -80; lat <= 80; lat += 2) line.push([lng, lat]);
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  }
-  for (let lat = -80; lat <= 80; lat += step) {
-    const line: Position[] = [];
-    for (let lng = -180; lng <= 180; lng += 2) line.push([lng, lat]);
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  }
-  return { type: 'FeatureCollection', features };
-}
-
 const countriesTopo = readTopology('countries-50m.json');
-const landTopo = readTopology('land-50m.json');
 const countries = countriesTopo.objects.countries as GeometryCollection<{ name: string }>;
-
-const land = feature(landTopo, landTopo.objects.land as GeometryCollection);
-// Borders between two countries only; coastlines come from the land outline.
-const borders = mesh(countriesTopo, countries, (a, b) => a !== b);
 
 const labels: FeatureCollection = { type: 'FeatureCollection', features: [] };
 const countryFeatures = feature(countriesTopo, countries) as FeatureCollection<
@@ -112,22 +94,24 @@ labels.features.sort((a, b) => Number(b.properties?.area ?? 0) - Number(a.proper
 
 mkdirSync(outDir, { recursive: true });
 const write = (name: string, data: unknown) => writeFileSync(join(outDir, name), JSON.stringify(compact(data)));
-write(BASEMAP_FILES.land, land);
-write(BASEMAP_FILES.borders, {
-  type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: {}, geometry: borders }],
-});
+// Tile sets are rewritten whole: a tile left from an earlier build could outlive a change of zooms or area.
+rmSync(join(outDir, 'tiles'), { recursive: true, force: true });
 write(BASEMAP_FILES.labels, labels);
-write(BASEMAP_FILES.graticule, graticule(10));
 // For a standalone consumer; the app builds the same style in memory with its own origin.
 writeFileSync(join(outDir, 'style.json'), JSON.stringify(buildBasemapStyle('/basemap'), null, 2));
 console.log(`basemap written to ${outDir}`);
-const placesStarted = performance.now();
-const placeTiles = writePlaceTiles(join(outDir, 'tiles', 'places'));
-console.log(
-  `place tiles: ${placeTiles.places} places in ${placeTiles.tiles} tiles (${Math.round(placeTiles.bytes / 1024)} KiB) ` +
-    `in ${Math.round(performance.now() - placesStarted)} ms`,
-);
+function timed<T extends { tiles: number; bytes: number }>(name: string, write: () => T): T {
+  const started = performance.now();
+  const stats = write();
+  console.log(
+    `${name} tiles: ${stats.tiles} tiles, ${Math.round(stats.bytes / 1024)} KiB, ` +
+      `in ${Math.round(performance.now() - started)} ms`,
+  );
+  return stats;
+}
+timed('world', () => writeWorldTiles(join(outDir, 'tiles', 'world')));
+timed('detail', () => writeDetailTiles(join(outDir, 'tiles', 'detail')));
+timed('place', () => writePlaceTiles(join(outDir, 'tiles', 'places')));
 
 const maplibreDist = dirname(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'));
 const maplibreVersion = (

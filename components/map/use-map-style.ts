@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import {
   BASEMAP_COLORS,
   BASEMAP_DARK_COLORS,
+  BASEMAP_LAND_SOURCE,
   buildBasemapStyle,
   splitStyle,
   type SplitStyle,
@@ -51,7 +52,10 @@ export function useMapStyle(
   return useMemo<MapStyle>(() => {
     if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
     const { initial: base, ...rest } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`, { scheme }), {
-      loadingBackground: { color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land, until: 'land' },
+      loadingBackground: {
+        color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land,
+        until: BASEMAP_LAND_SOURCE,
+      },
     });
     const withEvents: StyleSpecification = {
       ...base,
