@@ -3,6 +3,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
+import { isLocale } from '@/lib/i18n/config';
 import { buildBasemapStyle } from '@/lib/map/basemap-style';
 import { prepareStyle } from '@/lib/map/style-protocols';
 import styles from './record-page.module.css';
@@ -50,7 +51,11 @@ export function MiniMap({
       const detailed = mapStyleUrl !== undefined;
       map = new maplibregl.Map({
         container: element,
-        style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
+        style:
+          mapStyleUrl ??
+          buildBasemapStyle(`${window.location.origin}/basemap`, {
+            locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined,
+          }),
         center: [first.lng, first.lat],
         zoom: detailed ? 14 : 4.5,
         interactive,

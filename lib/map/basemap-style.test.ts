@@ -73,6 +73,14 @@ describe('buildBasemapStyle', () => {
     expect(detail && 'bounds' in detail && detail.bounds).toEqual(BASEMAP_AREA);
   });
 
+  it("names countries in the page's language, falling back on the English name", () => {
+    const field = (locale?: 'fr' | 'en') =>
+      buildBasemapStyle('http://localhost/basemap', { locale }).layers.find((l) => l.id === 'country-labels')?.layout;
+    expect(field('fr')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_fr'], ['get', 'name']] });
+    expect(field('en')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
+    expect(field()).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
+  });
+
   it('draws a dark basemap on request, with the same layers and sources', () => {
     const light = buildBasemapStyle('http://localhost/basemap');
     const dark = buildBasemapStyle('http://localhost/basemap', { scheme: 'dark' });

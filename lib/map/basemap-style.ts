@@ -1,4 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
+import type { Locale } from '@/lib/i18n/config';
 
 /** Basemap palette; the CSS custom properties --map-* mirror it. */
 export const BASEMAP_COLORS = {
@@ -86,7 +87,10 @@ const lineWidth = (stops: number[]) => ['interpolate', ['linear'], ['zoom'], ...
  * network at all). `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it
  * must be absolute).
  */
-export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapScheme } = {}): StyleSpecification {
+export function buildBasemapStyle(
+  baseUrl: string,
+  options: { scheme?: BasemapScheme; locale?: Locale } = {},
+): StyleSpecification {
   const url = (file: string) => `${baseUrl.replace(/\/+$/, '')}/${file}`;
   const colors = options.scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS;
   const { world, detail } = BASEMAP_TILES;
@@ -211,7 +215,8 @@ export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapSc
         minzoom: 2.5,
         maxzoom: 9,
         layout: {
-          'text-field': ['get', 'name'],
+          // The page's language (name_fr, name_en), else the English name.
+          'text-field': ['coalesce', ['get', `name_${options.locale ?? 'en'}`], ['get', 'name']],
           'text-font': ['sans-serif'],
           'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 7, 15],
           'text-transform': 'uppercase',
