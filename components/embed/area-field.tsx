@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import type { BuilderDraft, DraftErrors } from '@/lib/embed/builder-draft';
-import { cameraFitting } from '@/lib/embed/params';
+import { cameraFitting } from '@/lib/embed/camera';
 import type { Bounds } from '@/lib/explorer/bounds';
 import { formatArea, parseArea } from '@/lib/explorer/preset';
 import type { Camera } from '@/lib/explorer/state';
@@ -10,6 +10,7 @@ import type { EmbedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
 import type { CameraRequest } from '@/lib/map/view';
 import { AreaMap } from './area-map';
 import { FieldError } from './field-error';
+import { NearRadiusInput } from './near-radius-input';
 import styles from './snippet-builder.module.css';
 import { TownInput } from './town-input';
 
@@ -17,6 +18,7 @@ export interface AreaFieldProps {
   t: EmbedBuilderMessages;
   draft: BuilderDraft;
   error: DraftErrors['area'];
+  nearError: DraftErrors['near'];
   update: (patch: Partial<BuilderDraft>) => void;
   map: { mapLibPath: string; mapStyleUrl: string | undefined; defaultCamera: Camera };
 }
@@ -82,8 +84,13 @@ function useAreaCamera() {
   return { box, request, show };
 }
 
-/** The area: none, or one chosen on a live map, by town, or typed as coordinates; an invalid one is explained. */
-export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
+const MODES = ['none', 'map', 'near'] as const;
+
+/**
+ * The area: none, one chosen on a live map, by town, or typed as coordinates, or the visitor's position with such an
+ * area as the fallback; an invalid area or radius is explained.
+ */
+export function AreaField({ t, draft, error, nearError, update, map }: AreaFieldProps) {
   const id = useId();
   const { box, request, show } = useAreaCamera();
   const typed = useTypedArea();
@@ -91,7 +98,7 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
     <fieldset className={styles.group}>
       <legend>{t.area}</legend>
       <div className={styles.choices}>
-        {(['none', 'map'] as const).map((mode) => (
+        {MODES.map((mode) => (
           <label key={mode} className={styles.choice}>
             <input
               type="radio"
@@ -99,13 +106,21 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
               checked={draft.areaMode === mode}
               onChange={() => update({ areaMode: mode })}
             />
-            {mode === 'none' ? t.areaNone : t.areaMap}
+            {{ none: t.areaNone, map: t.areaMap, near: t.areaNear }[mode]}
           </label>
         ))}
       </div>
-      {draft.areaMode === 'map' && (
+      {draft.areaMode === 'near' && (
+        <NearRadiusInput
+          t={t}
+          value={draft.nearText}
+          invalid={nearError !== undefined}
+          onChange={(nearText) => update({ nearText })}
+        />
+      )}
+      {draft.areaMode !== 'none' && (
         <>
-          <p className={styles.hint}>{t.areaMapHint}</p>
+          <p className={styles.hint}>{draft.areaMode === 'near' ? t.nearFallbackHint : t.areaMapHint}</p>
           <div ref={box}>
             <AreaMap
               {...map}
