@@ -78,6 +78,20 @@ test('the area chosen on the map lands in the snippet, and the preview lists onl
   }
 });
 
+test('a town chosen while the area map is still loading is where the map goes, and the area follows', async ({
+  page,
+}) => {
+  await page.goto('/embed/snippet');
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  // At once: the map's chunk and MapLibre are still on their way.
+  await page.getByLabel('Town').fill('Lyon');
+  const areaText = page.getByTestId('area-text');
+  await expect(areaText).toHaveValue(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[0]).toBeGreaterThan(4.6);
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[2]).toBeLessThan(5.1);
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe(await areaText.inputValue());
+});
+
 test('an invalid area is explained beside its field and the snippet keeps the last valid one', async ({ page }) => {
   await page.goto('/embed/snippet');
   await page.getByRole('radio', { name: 'An area I choose' }).check();

@@ -69,11 +69,19 @@ function useTypedArea() {
   };
 }
 
-/** Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). */
+/** How many times a move to an area is asked again when the map's frame does not show it (see below). */
+const MAX_RETRIES = 2;
+
+/**
+ * Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). A move asked
+ * for while the map is still loading is lost (the map starts on its initial camera), so the area is kept until a
+ * frame shows it, and asked for again on the frames that do not.
+ */
 function useAreaCamera() {
   const box = useRef<HTMLDivElement>(null);
   const [request, setRequest] = useState<CameraRequest | null>(null);
-  const show = (area: Bounds) => {
+  const wanted = useRef<{ area: Bounds; retries: number } | null>(null);
+  const ask = (area: Bounds) => {
     const { clientWidth = 600, clientHeight = 400 } = box.current ?? {};
     setRequest((r) => ({
       camera: cameraFitting(area, clientWidth, clientHeight),
@@ -81,7 +89,21 @@ function useAreaCamera() {
       animate: false,
     }));
   };
-  return { box, request, show };
+  const show = (area: Bounds) => {
+    wanted.current = { area, retries: 0 };
+    ask(area);
+  };
+  /** Called with every frame the map reports: settles the wanted area, or asks for it again. */
+  const settle = (bounds: Bounds) => {
+    const want = wanted.current;
+    if (!want) return;
+    if (frames(bounds, want.area) || want.retries >= MAX_RETRIES) wanted.current = null;
+    else {
+      want.retries += 1;
+      ask(want.area);
+    }
+  };
+  return { box, request, show, settle };
 }
 
 const MODES = ['none', 'map', 'near'] as const;
@@ -92,7 +114,7 @@ const MODES = ['none', 'map', 'near'] as const;
  */
 export function AreaField({ t, draft, error, nearError, update, map }: AreaFieldProps) {
   const id = useId();
-  const { box, request, show } = useAreaCamera();
+  const { box, request, show, settle } = useAreaCamera();
   const typed = useTypedArea();
   return (
     <fieldset className={styles.group}>
@@ -129,6 +151,7 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
               initialCamera={map.defaultCamera}
               cameraRequest={request}
               onFrame={(bounds) => {
+                settle(bounds);
                 if (!typed.absorbs(bounds)) update({ areaText: formatArea(worldClamped(bounds)) });
               }}
             />
