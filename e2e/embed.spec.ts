@@ -176,6 +176,46 @@ test.describe('embed', () => {
   });
 });
 
+test.describe('embed following the visitor', () => {
+  test('on a partner page, the snippet\'s allow="geolocation" lets the embed open around the visitor; without it, no "Near me"', async ({
+    browser,
+    consoleErrors,
+  }) => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      geolocation: { latitude: 45.764, longitude: 4.8357 },
+      permissions: ['geolocation'],
+    });
+    consoleErrors.watch(context);
+    const page = await context.newPage();
+    const src = `${E2E_BASE_URL}/embed?locale=en&bbox=2.224,48.815,2.47,48.902&near=2`;
+    const page$ = (allow: string) =>
+      `<!doctype html><html lang="en"><head><title>Partner site</title><link rel="icon" href="data:,"></head><body>
+<iframe id="eventmap" src="${src}" title="Events map" width="1100" height="700" style="border:0" allow="${allow}"></iframe>
+</body></html>`;
+    const embedCamera = () => {
+      const frame = page.frames().find((f) => f.url().includes('/embed?'));
+      const at = frame ? new URL(frame.url()).searchParams.get('at') : null;
+      return at ? Number(at.split(',')[0]) : 0;
+    };
+
+    host.pages.set('/near.html', page$('fullscreen; geolocation'));
+    await page.goto(`${host.allowed}/near.html`);
+    const frame = page.frameLocator('#eventmap');
+    await expect(frame.getByRole('button', { name: 'Near me' })).toBeVisible();
+    // The visitor allowed the position before: the embed opens around them (Lyon), not on its fallback (Paris).
+    await expect.poll(embedCamera, { timeout: 30_000 }).toBeCloseTo(45.764, 2);
+
+    // The same embed framed without the delegation: the browser would refuse, so the embed does not offer to ask.
+    host.pages.set('/no-allow.html', page$('fullscreen'));
+    await page.goto(`${host.allowed}/no-allow.html`);
+    await expect(frame.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Near me' })).toHaveCount(0);
+    expect(embedCamera()).toBeCloseTo(48.86, 1);
+    await context.close();
+  });
+});
+
 test.describe('second brand', () => {
   // The same build, started with another BRAND_FILE: switching brands is one env value, no code change or rebuild.
   const port = Number(new URL(E2E_BASE_URL).port) + 1;
