@@ -1,11 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseBrandEnv } from '@/lib/env';
 import { loadBrand } from './get-brand';
 import { logoSources } from './logo';
 import { BrandError, brandCssVariables, brandFontFaces, frameAncestors, parseBrand } from './schema';
+
+const scratch = mkdtempSync(join(tmpdir(), 'brand-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 vi.mock('server-only', () => ({}));
 
@@ -87,7 +90,7 @@ describe('brand configuration', () => {
   });
 
   it('names every offending key, and the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'brand-'));
+    const dir = mkdtempSync(join(scratch, 'case-'));
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -118,7 +121,7 @@ describe('brand configuration', () => {
     expect(() => loadBrand('brands/nope.json', {})).toThrow(/BRAND_FILE=brands\/nope\.json/);
     expect(() => parseBrandEnv({ BRAND_DEFAULT_LOCALE: 'de' })).toThrow(/BRAND_DEFAULT_LOCALE/);
     expect(() => parseBrandEnv({ BRAND_FILE: '/etc/passwd' })).toThrow(/BRAND_FILE: must name a \.json file/);
-    const dir = mkdtempSync(join(tmpdir(), 'brand-'));
+    const dir = mkdtempSync(join(scratch, 'case-'));
     const file = join(dir, 'extra.json');
     writeFileSync(file, JSON.stringify({ ...loadBrand('brands/eventmap.json', {}), colour: '#fff' }));
     expect(() => loadBrand(file, {})).toThrow(/colour/);
