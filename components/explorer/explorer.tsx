@@ -252,7 +252,9 @@ function ExplorerMain({
         mapLibPath={props.mapLibPath}
         defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
         drawnByServer={Boolean(props.firstView)}
-        initialCamera={camera.initialCamera}
+        // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
+        // existed (a fitted results view, Back) have moved.
+        initialCamera={url.state.camera ?? camera.initialCamera}
         cameraRequest={camera.cameraRequest}
         mapStyleUrl={props.mapStyleUrl}
         maxBounds={url.preset.area}
