@@ -4,6 +4,7 @@ import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { loadFirstView } from '@/lib/api/first-view';
 import { getBrand } from '@/lib/brand/get-brand';
+import { logoSources } from '@/lib/brand/logo';
 import { getEnv } from '@/lib/env';
 import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -35,7 +36,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         mapLibPath={MAPLIBRE_ASSETS_PATH}
         mapStyleUrl={mapStyleUrl}
         locale={locale}
-        brand={{ name: brand.name, logo: brand.logo }}
+        brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
         links={brand.footerLinks}
         defaultCamera={defaultCamera}
         firstView={firstView}

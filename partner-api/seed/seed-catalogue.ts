@@ -13,6 +13,7 @@ import type {
   SourceRecord,
 } from '@/partner-api/store/sqlite/event-record';
 import { setLastUpdatedMs } from '@/partner-api/store/sqlite/next-updated-ms';
+import { bulkLoad } from '@/partner-api/store/sqlite/bulk-load';
 import type { Db } from '@/partner-api/store/sqlite/open';
 import {
   DEFAULT_TIME_ZONE,
@@ -324,15 +325,16 @@ function pickGrade(rng: Rng): 1 | 2 | 3 | 4 | 5 {
  * All or nothing: the whole seed — the reset's deletions included — is one transaction, so a seed killed half-way
  * leaves the catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix;
  * readers keep seeing the old catalogue until the new one is complete. `meta.seed_completed_ms` records completion.
+ * The transaction is a bulk load (partner-api/store/sqlite/bulk-load.ts), which keeps its cost linear.
  */
 export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
-  return db.transaction(() => {
+  return bulkLoad(db, () => {
     const stats = seedInTransaction(db, options);
     db.prepare(
       `INSERT INTO meta (key, value) VALUES ('seed_completed_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
     ).run(String(Date.now()));
     return stats;
-  })();
+  });
 }
 
 function seedInTransaction(db: Db, options: SeedOptions): SeedStats {

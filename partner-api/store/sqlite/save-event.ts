@@ -146,13 +146,9 @@ function sourceValues(eventId: number, s: SourceRecord): unknown[] {
 }
 
 /** The event's R*Tree box: a point in space, its date interval in whole minutes (rounded outward). */
-export function writeEventBox(
-  db: Db,
-  record: Pick<EventRecord, 'id' | 'startMs' | 'endMs' | 'mapPlace' | 'place'>,
-  fresh = false,
-) {
+export function writeEventBox(db: Db, record: Pick<EventRecord, 'id' | 'startMs' | 'endMs' | 'mapPlace' | 'place'>) {
   const { lng, lat } = eventPosition(record);
-  if (!fresh) stmt(db, 'DELETE FROM event_boxes WHERE id = ?').run(record.id);
+  stmt(db, 'DELETE FROM event_boxes WHERE id = ?').run(record.id);
   stmt(db, 'INSERT INTO event_boxes VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     record.id,
     lng,
@@ -178,14 +174,14 @@ function insertChildren(db: Db, record: EventRecord): void {
 
 /**
  * Inserts a new event with every row it owns (sources, category and performer links, commentaries, R*Tree box).
- * `fresh` promises the id never had a box (the seed), skipping a lookup.
+ * `inBulkLoad`: the caller runs inside `bulkLoad`, which writes every event's R*Tree box at the end in one pass.
  */
-export function insertEvent(db: Db, record: EventRecord, json: StoredEventJson, fresh = false): void {
+export function insertEvent(db: Db, record: EventRecord, json: StoredEventJson, inBulkLoad = false): void {
   stmt(db, INSERT_EVENT).run(record.id, ...eventValues(record, json));
   const upsertSource = stmt(db, UPSERT_SOURCE);
   for (const s of record.sources) upsertSource.run(...sourceValues(record.id, s));
   insertChildren(db, record);
-  writeEventBox(db, record, fresh);
+  if (!inBulkLoad) writeEventBox(db, record);
 }
 
 /**
