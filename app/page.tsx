@@ -2,18 +2,32 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { loadFirstView } from '@/lib/api/first-view';
 import { getBrand } from '@/lib/brand/get-brand';
 import { logoSources } from '@/lib/brand/logo';
 import { getEnv } from '@/lib/env';
 import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 import { getLocale } from '@/lib/i18n/get-locale';
 
-export default async function HomePage() {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function toSearch(params: SearchParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
+  }
+  return search;
+}
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // MAP_STYLE_URL is read at request time, not baked in at build time.
   await connection();
   const { mapStyleUrl } = getEnv();
   const locale = await getLocale();
   const brand = getBrand();
+  const defaultCamera = { ...brand.map.center, zoom: brand.map.zoom };
+  // The first view's cards are drawn here, so the list is the page's first content, before any script runs.
+  const firstView = await loadFirstView(toSearch(await searchParams), defaultCamera);
   // The explorer renders the page's landmarks (header, main, aside) and its heading; the brand's links sit in the
   // header's menu rather than in a footer under a full-height map.
   return (
@@ -24,7 +38,8 @@ export default async function HomePage() {
         locale={locale}
         brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
         links={brand.footerLinks}
-        defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+        defaultCamera={defaultCamera}
+        firstView={firstView}
         languageSwitcher={<LanguageSwitcher locale={locale} />}
       />
     </Suspense>

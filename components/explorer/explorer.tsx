@@ -8,6 +8,7 @@ import { FilterSheet } from '@/components/filters/filter-sheet';
 import { SkipLink } from '@/components/ui/skip-link';
 import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
+import type { FirstView } from '@/lib/explorer/first-view';
 import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
@@ -29,6 +30,7 @@ import { useMapMode } from './use-map-mode';
 import { useLocateIfGranted } from './use-locate-if-granted';
 import { useNearMe } from './use-near-me';
 import { usePresetFilters } from './use-preset-filters';
+import { seedFirstView } from './use-view-events';
 
 export interface ExplorerProps {
   /** MAP_STYLE_URL, when the operator set one; otherwise the offline basemap. */
@@ -56,6 +58,8 @@ export interface ExplorerProps {
    * and importing it here would ship the record pages' whole dictionary in the explorer's JavaScript.
    */
   languageSwitcher?: ReactNode;
+  /** The first view with its events, when the server drew it (lib/explorer/first-view.ts). */
+  firstView?: FirstView | null;
 }
 
 /**
@@ -63,8 +67,13 @@ export interface ExplorerProps {
  * TanStack Query client: no other page fetches from the browser, so no other page loads the library.
  */
 export function Explorer(props: ExplorerProps) {
+  const [client] = useState(() => {
+    const queryClient = browserQueryClient();
+    seedFirstView(queryClient, props.firstView ?? null);
+    return queryClient;
+  });
   return (
-    <QueryClientProvider client={browserQueryClient()}>
+    <QueryClientProvider client={client}>
       <ExplorerView {...props} />
     </QueryClientProvider>
   );
@@ -75,7 +84,7 @@ export function Explorer(props: ExplorerProps) {
  * the results view's), the partner's locked preset and the panels' positions.
  */
 function useExplorer(
-  { defaultCamera = DEFAULT_CAMERA, locale, nearKm = null }: ExplorerProps,
+  { defaultCamera = DEFAULT_CAMERA, locale, nearKm = null, firstView = null }: ExplorerProps,
   mapAreaRef: RefObject<HTMLDivElement | null>,
   scroller: RefObject<HTMLElement | null>,
 ) {
@@ -89,6 +98,7 @@ function useExplorer(
     hasMap: mode === 'map',
     mapAreaRef,
     setCamera: url.setCamera,
+    initialView: firstView?.view,
   });
   const nearMe = useNearMe(
     camera.moveTo,
@@ -97,7 +107,7 @@ function useExplorer(
   );
   const followsVisitor = nearKm !== null && nearMe.usable;
   useLocateIfGranted(followsVisitor, nearMe.locate);
-  const list = useListSource(q, camera.view, filters, url.preset.area);
+  const list = useListSource(q, camera.view, filters, url.preset.area, firstView);
   useFitResults(q, list.events, mapAreaRef, camera.moveTo);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
   const presetFilters = usePresetFilters(filters, url.preset, url.setFilters);
@@ -254,7 +264,10 @@ function ExplorerMain({
         label={t.mapRegion}
         mapLibPath={props.mapLibPath}
         defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
-        initialCamera={camera.initialCamera}
+        drawnByServer={Boolean(props.firstView)}
+        // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
+        // existed (a fitted results view, Back) have moved.
+        initialCamera={url.state.camera ?? camera.initialCamera}
         cameraRequest={camera.cameraRequest}
         mapStyleUrl={props.mapStyleUrl}
         maxBounds={url.preset.area}

@@ -5,6 +5,7 @@ import type { Camera } from '@/lib/explorer/state';
 import { loadMapLibre, mapLibUrl } from '@/lib/map/load-maplibre';
 import styles from './explorer.module.css';
 import { loadMapChunk } from './first-view-loads';
+import { useMapStart } from './use-map-start';
 import type { MapMode } from './use-map-mode';
 
 // React.lazy rather than next/dynamic (~2.5 kB of loader code): the map only renders once the client has found WebGL,
@@ -21,13 +22,17 @@ export interface MapAreaProps extends Omit<EventMapProps, 'mapLib'> {
   mapLibPath: string;
   /** The brand's default camera, which the first-view loader reads before hydration. */
   defaultCamera: Camera;
+  /** The server drew the first view with its events: the first-view loader does not ask for them again. */
+  drawnByServer: boolean;
 }
 
 /**
- * The map's box: laid out by the server (the first events query reads its size before hydration), filled with the
- * map island once the client has found WebGL.
+ * The map's box: laid out by the server (the first events query reads its size before hydration), so nothing moves
+ * when the map arrives; filled with the map island once the client has found WebGL, the page is idle and the box is
+ * on screen (useMapStart).
  */
-export function MapArea({ ref, mode, label, mapLibPath, defaultCamera, ...map }: MapAreaProps) {
+export function MapArea({ ref, mode, label, mapLibPath, defaultCamera, drawnByServer, ...map }: MapAreaProps) {
+  const start = useMapStart(ref, mode === 'map');
   return (
     <div
       className={styles.mapArea}
@@ -38,8 +43,9 @@ export function MapArea({ ref, mode, label, mapLibPath, defaultCamera, ...map }:
       data-map-area=""
       data-default-camera={`${defaultCamera.lng},${defaultCamera.lat},${defaultCamera.zoom}`}
       data-maplibre={mapLibPath}
+      data-first-view={drawnByServer ? '' : undefined}
     >
-      {mode === 'map' && (
+      {mode === 'map' && start && (
         <Suspense fallback={<div className={styles.mapLoading} aria-hidden="true" />}>
           <EventMap mapLib={loadMapLibre(mapLibUrl(mapLibPath))} {...map} />
         </Suspense>

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { boundsAround } from '@/lib/explorer/bounds';
+import { coversView } from '@/lib/explorer/first-view';
 import { roundCamera, type Camera } from '@/lib/explorer/state';
 import type { CameraRequest, MapView } from '@/lib/map/view';
 
@@ -26,15 +27,32 @@ export interface ExplorerCameraOptions {
   mapAreaRef: RefObject<HTMLDivElement | null>;
   /** Writes the camera to the URL. */
   setCamera: (camera: Camera, mode?: 'push' | 'replace') => void;
+  /** The view the server drew the list for, if it did: the first view while the map shows no more than it. */
+  initialView?: MapView | null;
+}
+
+/**
+ * The view to load for a map showing `next`: the current one while it has the same camera and its loaded area covers
+ * everything shown (the map's first report of its view, the server's first view), so no load is repeated.
+ */
+function keepCovered(current: MapView | null, next: MapView): MapView {
+  return current && sameCamera(current.camera, next.camera) && coversView(current, next.bounds) ? current : next;
 }
 
 /**
  * The explorer's camera: the view whose events are loaded, the moves asked of the map, and the URL kept in step with
  * both. A camera in the URL that the map did not report itself came from outside (first load, back/forward).
  */
-export function useExplorerCamera({ urlCamera, defaultCamera, hasMap, mapAreaRef, setCamera }: ExplorerCameraOptions) {
+export function useExplorerCamera({
+  urlCamera,
+  defaultCamera,
+  hasMap,
+  mapAreaRef,
+  setCamera,
+  initialView = null,
+}: ExplorerCameraOptions) {
   const [initialCamera] = useState(urlCamera ?? defaultCamera);
-  const [view, setView] = useState<MapView | null>(null);
+  const [view, setView] = useState<MapView | null>(initialView);
   const [cameraRequest, setCameraRequest] = useState<CameraRequest | null>(null);
   const mapCamera = useRef<Camera | null>(null);
   const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -57,7 +75,8 @@ export function useExplorerCamera({ urlCamera, defaultCamera, hasMap, mapAreaRef
     const target = urlCamera ?? defaultCamera;
     if (sameCamera(target, mapCamera.current)) return;
     mapCamera.current = target;
-    setView(estimateView(target));
+    const estimate = estimateView(target);
+    setView((current) => keepCovered(current, estimate));
     if (seq.current > 0 || !sameCamera(target, initialCamera)) {
       setCameraRequest({ camera: target, seq: ++seq.current, animate: false });
     } else {
@@ -71,7 +90,7 @@ export function useExplorerCamera({ urlCamera, defaultCamera, hasMap, mapAreaRef
       mapCamera.current = roundCamera(next.camera);
       setCamera(next.camera);
       clearTimeout(moveTimer.current);
-      moveTimer.current = setTimeout(() => setView(next), MOVE_DEBOUNCE_MS);
+      moveTimer.current = setTimeout(() => setView((current) => keepCovered(current, next)), MOVE_DEBOUNCE_MS);
     },
     [setCamera],
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import type { Bounds } from '@/lib/explorer/bounds';
+import type { FirstView } from '@/lib/explorer/first-view';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
 import { useSearchResults } from './use-search-results';
@@ -18,8 +19,14 @@ export interface SearchListState {
  * The events the list and the map show: the viewport's (the map's view) or, with a `q`, every event the search finds
  * for it. Only one of the two asks the API at a time.
  */
-export function useListSource(q: string | null, view: MapView | null, filters: Filters, area: Bounds | null = null) {
-  const viewport = useViewEvents(q === null ? view : null, filters, area);
+export function useListSource(
+  q: string | null,
+  view: MapView | null,
+  filters: Filters,
+  area: Bounds | null = null,
+  first: FirstView | null = null,
+) {
+  const viewport = useViewEvents(q === null ? view : null, filters, area, first);
   const results = useSearchResults(q, filters);
   if (q === null) {
     const { query } = viewport;

@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMapStart } from './use-map-start';
+
+/** Drives the hook's two conditions by hand: the idle callback and the box's visibility. */
+let idle: (() => void) | undefined;
+let intersect: ((visible: boolean) => void) | undefined;
+
+beforeEach(() => {
+  idle = undefined;
+  intersect = undefined;
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => {
+    idle = run;
+    return 1;
+  });
+  vi.stubGlobal('cancelIdleCallback', vi.fn());
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {
+        intersect = (visible) => this.callback([{ isIntersecting: visible }]);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Probe({ enabled }: { enabled: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const start = useMapStart(box, enabled);
+  return <div ref={box} data-testid="box" data-start={start} />;
+}
+
+const started = (container: HTMLElement) => container.querySelector('[data-testid="box"]')!.getAttribute('data-start');
+
+describe('useMapStart', () => {
+  it('starts the map once the page is idle and the box is visible, not before', () => {
+    const { container } = render(<Probe enabled />);
+    expect(started(container)).toBe('false');
+    act(() => intersect!(true));
+    expect(started(container)).toBe('false');
+    act(() => idle!());
+    expect(started(container)).toBe('true');
+  });
+
+  it('waits while the box is off screen', () => {
+    const { container } = render(<Probe enabled />);
+    act(() => idle!());
+    act(() => intersect!(false));
+    expect(started(container)).toBe('false');
+    act(() => intersect!(true));
+    expect(started(container)).toBe('true');
+  });
+
+  it('never starts without a map to show (no WebGL)', () => {
+    const { container } = render(<Probe enabled={false} />);
+    expect(idle).toBeUndefined();
+    expect(intersect).toBeUndefined();
+    expect(started(container)).toBe('false');
+  });
+});
