@@ -31,6 +31,8 @@ export interface ClickInput {
   sourceId: number;
   /** The tracked link that was followed. */
   link: string;
+  /** When it was followed (ms); default the store's clock. */
+  atMs?: number;
 }
 
 /** Result of recording a click: where to send the browser. */

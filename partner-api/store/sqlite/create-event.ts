@@ -2,7 +2,7 @@ import type { EventInput } from '../types';
 import { nextUpdatedMs } from './next-updated-ms';
 import { eventRecordOf, nextEventId, noteEventId } from './resolve-input';
 import { insertEvent } from './save-event';
-import { serializeEvent } from './serialize-event';
+import { serializeEvent } from '../model/serialize-event';
 import type { StoreContext } from './store-context';
 
 /** Creates an event and the rows it refers to when new (place, map place, partners, performers); returns its id. */

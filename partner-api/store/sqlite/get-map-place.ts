@@ -1,7 +1,7 @@
 import type { RecordWithEventsJson } from '../search-types';
 import { loadMapPlace } from './event-record';
 import { recordEvents } from './record-events';
-import { mapPlaceJson } from './serialize-event';
+import { mapPlaceJson } from '../model/serialize-event';
 import type { StoreContext } from './store-context';
 
 /** A map place with its events (upcoming first, then past; see RECORD_EVENTS_LIMIT), or null when unknown. */

@@ -2,7 +2,7 @@ import { cleanText } from '@/partner-api/links/link-marker';
 import type { RecordWithEventsJson } from '../search-types';
 import type { Db } from './open';
 import { recordEvents } from './record-events';
-import { imageUrl } from './serialize-event';
+import { imageUrl } from '../model/serialize-event';
 import { stmt } from './statements';
 import type { StoreContext } from './store-context';
 

@@ -6,7 +6,7 @@ import { MIGRATIONS } from './migrations';
 export type Db = Database.Database;
 
 /** Opens (creating if needed) the SQLite database in WAL mode and applies pending migrations. */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: { migrate?: boolean } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -19,7 +19,7 @@ export function openDatabase(file: string): Db {
   // Read through a memory map (up to the 2 GB this SQLite build allows): a page already in the OS cache is then read
   // in place, not copied by a pread() per page, which measured ~25% faster for the catalogue walk's cold rows.
   db.pragma('mmap_size = 2147418112');
-  migrate(db);
+  if (options.migrate ?? true) migrate(db);
   return db;
 }
 

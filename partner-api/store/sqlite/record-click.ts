@@ -60,7 +60,7 @@ export function recordClick(ctx: StoreContext, input: ClickInput): RecordedClick
     source.partner_name,
     input.link,
     clickCommission(source),
-    ctx.clock(),
+    input.atMs ?? ctx.clock(),
   );
   return { redirectTo: source.link };
 }

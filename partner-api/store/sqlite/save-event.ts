@@ -3,7 +3,7 @@ import { CATEGORY_BY_ID } from '../catalogue-data';
 import type { StoredEventJson } from '../types';
 import type { EventRecord, SourceRecord } from './event-record';
 import type { Db } from './open';
-import { eventGrades, eventPosition } from './serialize-event';
+import { eventGrades, eventPosition } from '../model/serialize-event';
 import { stmt } from './statements';
 
 const MINUTE_MS = 60_000;

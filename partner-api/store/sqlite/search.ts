@@ -5,7 +5,7 @@ import { formatLocalDateTime } from '../local-date';
 import { compareRanked, rankKey, type RankKey } from '@/partner-api/search/ranking';
 import { textRelevance } from '@/partner-api/search/relevance';
 import type { SearchParams } from '../search-types';
-import { imageUrl } from './serialize-event';
+import { imageUrl } from '../model/serialize-event';
 import { nearbyCellTokens } from '@/partner-api/search/cells';
 import { performerHasEvent } from './record-events';
 import { candidateTiers, expandWords, queryWords, runTiers } from './search-index';

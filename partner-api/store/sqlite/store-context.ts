@@ -3,7 +3,7 @@ import { loadEventRecord, type EventRecord } from './event-record';
 import { nextUpdatedMs } from './next-updated-ms';
 import type { Db } from './open';
 import { updateEventRows } from './save-event';
-import { serializeEvent } from './serialize-event';
+import { serializeEvent } from '../model/serialize-event';
 
 /** What every SQLite store operation needs. */
 export interface StoreContext {

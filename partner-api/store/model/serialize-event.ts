@@ -2,7 +2,7 @@ import { cleanText, linkMarkerValue } from '@/partner-api/links/link-marker';
 import { CATEGORY_BY_ID } from '../catalogue-data';
 import { formatLocalDateTime, isoOrNull } from '../local-date';
 import type { StoredEventJson } from '../types';
-import type { EventRecord, MapPlaceRecord, PlaceRecord } from './event-record';
+import type { EventRecord, MapPlaceRecord, PlaceRecord } from './records';
 
 /** Makes a stored image path absolute (`${publicUrl}/images/...`); absolute URLs and null pass through. */
 export function imageUrl(publicUrl: string, path: string | null): string | null {
