@@ -23,7 +23,7 @@ import {
   noteEventId,
 } from '@/partner-api/store/sqlite/resolve-input';
 import { derivePrices, insertEvent } from '@/partner-api/store/sqlite/save-event';
-import { serializeEvent } from '@/partner-api/store/sqlite/serialize-event';
+import { serializeEvent } from '@/partner-api/store/model/serialize-event';
 import { DEFAULT_PUBLIC_URL } from '@/partner-api/store/sqlite/sqlite-event-store';
 import type { PeriodInput } from '@/partner-api/store/types';
 import {

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,21 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/** Servers of this process still running: stopped synchronously if the process exits without stopping them. */
+const running = new Set<() => void>();
+let exitHookInstalled = false;
+
+function stopOnExit(stopNow: () => void): () => void {
+  running.add(stopNow);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const stop of running) stop();
+    });
+  }
+  return () => running.delete(stopNow);
+}
+
 const SUPERUSER = 'postgres';
 const HOST = '127.0.0.1';
 
@@ -74,7 +89,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, HOST, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -108,7 +125,21 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
     await chown(dir, uid, gid);
   }
   let started = false;
+  const serverArgs = (program: string, args: string[]): [string, string[]] =>
+    asPostgres ? ['runuser', ['-u', SUPERUSER, '--', join(binDir, program), ...args]] : [join(binDir, program), args];
+  // A process killed by a timeout or Ctrl-C still takes its server down (a postmaster outlives its parent).
+  const forget = stopOnExit(() => {
+    if (started) {
+      try {
+        execFileSync(...serverArgs('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
   const stop = async () => {
+    forget();
     if (started) {
       started = false;
       // `immediate` skips the shutdown checkpoint: the data is thrown away anyway.
@@ -123,7 +154,19 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
     await runServerCommand(
       binDir,
       'initdb',
-      ['-D', dataDir, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
+      [
+        '-D',
+        dataDir,
+        '-U',
+        SUPERUSER,
+        '-A',
+        'trust',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
       asPostgres,
     );
     const port = options.port ?? (await freePort());
