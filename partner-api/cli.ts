@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run partner-api -- <command>
   clients create <id>                    create a partner client and print its secret (shown once)
   clients list                           list the partner clients
   simulate --changes N [--rate R]        apply N random catalogue changes (see simulate.ts)
+  migrate-store --from <file> --to <url> copy a SQLite catalogue into an empty PostgreSQL database (postgres://…)
 `;
 
 const serve: Command = async (_args, config) => {
@@ -118,8 +119,42 @@ const clients: Command = async (args, config) => {
   }
 };
 
+/** Copies a SQLite catalogue into PostgreSQL; loaded only when used, so a SQLite service never loads `pg`. */
+const migrateStore: Command = async (args) => {
+  const options = parseOptions(args, { from: { type: 'string' }, to: { type: 'string' } });
+  if (!options.from || !options.to || !/^postgres(ql)?:\/\//i.test(options.to)) {
+    console.error('Usage: npm run partner-api -- migrate-store --from <sqlite file> --to postgres://user@host/db');
+    return 2;
+  }
+  const { importSqliteCatalogue, ImportTargetNotEmptyError } = await import('./store/postgres/import-sqlite');
+  try {
+    const stats = await importSqliteCatalogue({
+      from: options.from,
+      to: options.to,
+      onTable: (table, rows) => console.log(`${table}: ${rows} rows`),
+    });
+    console.log(
+      `Copied ${stats.rows.events ?? 0} events in ${Math.round(stats.durationMs)} ms; ` +
+        `the sync goes on from ${new Date(stats.lastUpdatedMs).toISOString()}.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportTargetNotEmptyError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+};
+
 /** Every command. */
-export const COMMANDS: Record<string, Command> = { serve, seed, clients, simulate: simulateCommand };
+export const COMMANDS: Record<string, Command> = {
+  serve,
+  seed,
+  clients,
+  simulate: simulateCommand,
+  'migrate-store': migrateStore,
+};
 
 /** Parses `--name value` options of a command; unknown options are an error. */
 export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
