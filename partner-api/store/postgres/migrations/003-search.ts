@@ -18,7 +18,6 @@ import type { PostgresMigration } from './index';
  */
 const sql = `
 CREATE EXTENSION IF NOT EXISTS unaccent;
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- unaccent() is only STABLE (its rules file could change); with the dictionary named, the result is fixed for a
 -- given installation, which is what an index needs.
