@@ -38,7 +38,8 @@ export default defineConfig({
           name: 'sqlite',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
-          provide: { testStore: 'sqlite' },
+          // The global setup of the postgres project points PARTNER_API_TEST_DB at its server; not this project.
+          env: { PARTNER_API_TEST_DB: '' },
         },
       },
       ...(postgresBinDir
@@ -50,7 +51,6 @@ export default defineConfig({
                 include: POSTGRES_TESTS,
                 globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
                 provide: {
-                  testStore: 'postgres' as const,
                   // A fixed port when the machine reserves ports per user; by default any free one.
                   postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),
                 },

@@ -9,16 +9,14 @@ import { findPostgresBinDir, startPostgresServer, type PostgresServer } from './
 
 /** What the tests of the `postgres` project receive (`inject('postgres')`). */
 export interface ProvidedPostgres {
-  adminUrl: string;
-  template: string;
+  /** The migrated template database: tests clone it (partner-api/testing/postgres-database.ts). */
+  templateUrl: string;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The throwaway server of the run, or null when PostgreSQL is not installed. */
     postgres: ProvidedPostgres | null;
-    /** The store the HTTP contract suite runs on in this project. */
-    testStore: 'sqlite' | 'postgres';
     /** Port of the throwaway server (0 = any free port). */
     postgresPort: number;
   }
@@ -43,7 +41,10 @@ export async function setup(project: TestProject): Promise<void> {
   } finally {
     await pool.end();
   }
-  project.provide('postgres', { adminUrl: server.adminUrl, template: TEMPLATE_DATABASE });
+  project.provide('postgres', { templateUrl: url });
+  // The HTTP contract suite opens its stores through openTestStore (partner-api/testing/fixtures.ts), which clones
+  // the database PARTNER_API_TEST_DB names for each one; the workers of this run inherit it.
+  process.env.PARTNER_API_TEST_DB = url;
 }
 
 export async function teardown(): Promise<void> {
