@@ -236,9 +236,9 @@ async function eventCandidates(ctx: PgStoreContext, text: string[], params: Sear
       `SELECT e.id, e.name, coalesce(p.name, '') || ' ' || coalesce(p.city, '') AS context, e.lng, e.lat,
               e.start_ms, e.end_ms
        FROM events e JOIN places p ON p.id = e.place_id
-       WHERE e.search @@ $1::tsquery AND e.end_ms >= $2
+       WHERE e.search @@ $1::tsquery AND e.end_ms / 60000 >= $4 AND e.end_ms >= $2
        ORDER BY e.end_ms / 60000, e.id % 16777216 LIMIT $3`,
-      [query, now, perQuery],
+      [query, now, perQuery, Math.floor(now / 60_000)],
     );
     return result.rows;
   });
