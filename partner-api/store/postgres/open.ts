@@ -37,6 +37,11 @@ export const DEFAULT_POOL_SIZE = 10;
 export interface PostgresStoreOptions {
   /** Connections at most in this process's pool. */
   poolSize?: number;
+  /**
+   * LISTEN for other replicas' writes (default true). Off behind a pooler in transaction mode (PgBouncer), where
+   * LISTEN does not work: the index then learns of other replicas' writes by polling alone.
+   */
+  listen?: boolean;
 }
 
 /**
@@ -122,7 +127,8 @@ export async function openPostgresStore(
   const notifyListeners = () => {
     for (const listener of localListeners) listener();
   };
-  const listener = listenForWrites(config.database, notifyListeners);
+  const listener =
+    config.listen === false ? { close: async () => undefined } : listenForWrites(config.database, notifyListeners);
   /** Runs a write, then tells this process's listeners (synchronously) once it committed. */
   const writing =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
