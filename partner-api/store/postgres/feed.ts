@@ -43,7 +43,8 @@ export async function changesSince(pool: PgPool, cursor: FeedCursor | null, limi
       const through = complete ? last : (rows[rows.length - 1] as Row)[5];
       const { rows: partnerRows } = await client.query<[number, string]>({
         text: `SELECT s.event_id, pa.name FROM events e JOIN sources s ON s.event_id = e.id
-               JOIN partners pa ON pa.id = s.partner_id WHERE e.updated_ms > $1 AND e.updated_ms <= $2`,
+               JOIN partners pa ON pa.id = s.partner_id WHERE e.updated_ms > $1 AND e.updated_ms <= $2
+               ORDER BY s.id`,
         values: [from, through],
         rowMode: 'array',
       });
