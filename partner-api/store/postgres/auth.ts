@@ -1,5 +1,5 @@
 import type { AuthStore, ClientRecord, RefreshTokenRecord } from '../port';
-import type { PgPool } from './pool';
+import { cannotBeStored, type PgPool } from './pool';
 
 /** Partner clients, login families, refresh tokens and the root secret, shared by every replica. */
 export function createPgAuthStore(pool: PgPool): AuthStore {
@@ -18,6 +18,7 @@ export function createPgAuthStore(pool: PgPool): AuthStore {
       return rows;
     },
     async activeClientSecretHash(id) {
+      if (cannotBeStored(id)) return null;
       const { rows } = await pool.query<{ secret_hash: string }>(
         'SELECT secret_hash FROM clients WHERE id = $1 AND NOT disabled',
         [id],
@@ -25,6 +26,7 @@ export function createPgAuthStore(pool: PgPool): AuthStore {
       return rows[0]?.secret_hash ?? null;
     },
     async clientExists(id) {
+      if (cannotBeStored(id)) return false;
       const { rows } = await pool.query('SELECT 1 FROM clients WHERE id = $1', [id]);
       return rows.length > 0;
     },
@@ -44,6 +46,7 @@ export function createPgAuthStore(pool: PgPool): AuthStore {
       ]);
     },
     async findRefreshToken(hash) {
+      if (cannotBeStored(hash)) return null;
       const { rows } = await pool.query<RefreshTokenRecord>(
         `SELECT r.family_id AS "familyId", f.client_id AS "clientId", r.expires_ms AS "expiresMs",
                 r.used_ms AS "usedMs", f.revoked_ms AS "revokedMs"
@@ -67,6 +70,7 @@ export function createPgAuthStore(pool: PgPool): AuthStore {
       ]);
     },
     async isFamilyRevoked(familyId) {
+      if (cannotBeStored(familyId)) return null;
       const { rows } = await pool.query<{ revoked: boolean }>(
         'SELECT revoked_ms IS NOT NULL AS revoked FROM token_families WHERE id = $1',
         [familyId],

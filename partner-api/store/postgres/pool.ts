@@ -92,3 +92,11 @@ export async function migratePostgres(pool: PgPool): Promise<number[]> {
     return done;
   });
 }
+
+/**
+ * PostgreSQL text cannot hold U+0000 (the query fails), SQLite's can: a key a client sent with one in it can match no
+ * stored row, so lookups answer "not found" for it up front, as SQLite does.
+ */
+export function cannotBeStored(text: string): boolean {
+  return text.includes('\u0000');
+}

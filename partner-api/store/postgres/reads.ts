@@ -5,7 +5,7 @@ import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, Im
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
 import { imageUrl, mapPlaceJson } from '../model/serialize-event';
-import { inTransaction, type Queryable } from './pool';
+import { cannotBeStored, inTransaction, type Queryable } from './pool';
 import { loadMapPlace } from './records';
 import type { PgStoreContext } from './writes';
 
@@ -187,6 +187,7 @@ async function recordEvents(
 }
 
 export async function getMapPlace(ctx: PgStoreContext, mapPlaceId: string): Promise<RecordWithEventsJson | null> {
+  if (cannotBeStored(mapPlaceId)) return null;
   const mapPlace = await loadMapPlace(ctx.pool, mapPlaceId);
   if (!mapPlace) return null;
   return {

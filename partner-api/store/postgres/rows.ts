@@ -146,7 +146,7 @@ async function insertChildren(client: PgClient, record: EventRecord): Promise<vo
   if (record.performers.length > 0) {
     await client.query(
       `INSERT INTO event_performers (event_id, performer_id, position)
-       SELECT $1, p, i - 1 FROM unnest($2::INTEGER[]) WITH ORDINALITY AS u(p, i)`,
+       SELECT $1, p, i - 1 FROM unnest($2::BIGINT[]) WITH ORDINALITY AS u(p, i)`,
       [record.id, record.performers.map((p) => p.id)],
     );
   }

@@ -14,7 +14,8 @@ const partnerRows = PARTNERS.map(
 
 /*
  * The catalogue, column for column the SQLite schema (partner-api/store/sqlite/migrations/001-catalogue.ts):
- * timestamps are epoch milliseconds in BIGINT, REAL becomes DOUBLE PRECISION (SQLite's REAL is 64-bit too) and 0/1
+ * timestamps are epoch milliseconds and ids are BIGINT (SQLite's integers are 64-bit: an id a client sends may be
+ * any of them), REAL becomes DOUBLE PRECISION (SQLite's REAL is 64-bit too) and 0/1
  * flags become BOOLEAN. Each event keeps its serialized JSON as TEXT (docs/design.md §5): served as stored, never
  * parsed. SQLite's R*Tree has no counterpart: the events query runs on the in-memory EventIndex.
  *
@@ -36,7 +37,7 @@ INSERT INTO categories (id, main_category, sub_category, traduction_fr, traducti
   ${categoryRows};
 
 CREATE TABLE partners (
-  id INTEGER PRIMARY KEY,
+  id BIGINT PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,
   logo TEXT NOT NULL,
   back_color TEXT NOT NULL
@@ -65,7 +66,7 @@ CREATE TABLE map_places (
 );
 
 CREATE TABLE places (
-  id INTEGER PRIMARY KEY,
+  id BIGINT PRIMARY KEY,
   map_id TEXT REFERENCES map_places (id),
   name TEXT NOT NULL,
   lng DOUBLE PRECISION NOT NULL,
@@ -84,7 +85,7 @@ CREATE TABLE places (
 CREATE INDEX places_map_id ON places (map_id);
 
 CREATE TABLE performers (
-  id INTEGER PRIMARY KEY,
+  id BIGINT PRIMARY KEY,
   name TEXT NOT NULL,
   description TEXT NOT NULL DEFAULT '',
   image TEXT,
@@ -116,7 +117,7 @@ CREATE TABLE events (
   availability_changed_ms BIGINT,
   created_ms BIGINT NOT NULL,
   updated_ms BIGINT NOT NULL UNIQUE,
-  place_id INTEGER NOT NULL REFERENCES places (id),
+  place_id BIGINT NOT NULL REFERENCES places (id),
   map_place_id TEXT REFERENCES map_places (id),
   lng DOUBLE PRECISION NOT NULL,
   lat DOUBLE PRECISION NOT NULL,
@@ -147,7 +148,7 @@ CREATE INDEX event_categories_category ON event_categories (category_id, event_i
 CREATE TABLE sources (
   id BIGINT PRIMARY KEY,
   event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
-  partner_id INTEGER NOT NULL REFERENCES partners (id),
+  partner_id BIGINT NOT NULL REFERENCES partners (id),
   start_ms BIGINT NOT NULL,
   end_ms BIGINT NOT NULL,
   lowest_price DOUBLE PRECISION,
@@ -170,7 +171,7 @@ CREATE INDEX sources_partner ON sources (partner_id, event_id);
 
 CREATE TABLE event_performers (
   event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
-  performer_id INTEGER NOT NULL REFERENCES performers (id),
+  performer_id BIGINT NOT NULL REFERENCES performers (id),
   position INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (event_id, performer_id)
 );
