@@ -15,6 +15,26 @@ const WEB_FORBIDDEN = [
 ];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'];
 
+/** The service's layers that are not a store implementation: they reach storage through the port only. */
+const SERVICE_STORAGE_FORBIDDEN = [
+  forbid(
+    ['better-sqlite3', 'pg', 'pg-*'],
+    'Only a store implementation (partner-api/store/sqlite|postgres) uses a driver.',
+  ),
+  forbid(
+    ['**/store/sqlite/**', '**/store/postgres/**', '@/partner-api/store/sqlite/**', '@/partner-api/store/postgres/**'],
+    'Use the storage port (partner-api/store/port.ts, opened by openStore), not a store implementation.',
+  ),
+];
+/** Tests that are about SQLite itself (file faults, FTS5 tokenizing, the seed's rows) outside store/sqlite/. */
+const SQLITE_INTERNALS_TESTS = [
+  'partner-api/fault.test.ts',
+  'partner-api/search/text.test.ts',
+  'partner-api/seed/seed-atomic.test.ts',
+  'partner-api/seed/seed-catalogue.test.ts',
+  'partner-api/testing/fixtures.ts',
+];
+
 const config = defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -117,6 +137,70 @@ const config = defineConfig([
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The storage boundary: outside the store, the service and its tests use the port (store/port.ts) only.
+    files: ['partner-api/**'],
+    ignores: ['partner-api/store/**', ...SQLITE_INTERNALS_TESTS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
+            {
+              regex: '^@/lib/(?!contract(/|$))',
+              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+            },
+            ...SERVICE_STORAGE_FORBIDDEN,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Store-agnostic parts of the store (the port, openStore, the EventIndex, records) know no driver.
+    files: ['partner-api/store/**'],
+    ignores: ['partner-api/store/sqlite/**', 'partner-api/store/postgres/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['better-sqlite3', 'pg', 'pg-*'], 'Only a store implementation uses a database driver.'),
+            forbid(
+              [
+                './sqlite/**',
+                './postgres/**',
+                '../sqlite/**',
+                '../postgres/**',
+                '**/store/sqlite/**',
+                '**/store/postgres/**',
+              ],
+              'Store-agnostic code depends on the port, not on an implementation (openStore loads them dynamically).',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['partner-api/store/sqlite/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(['pg', 'pg-*', '**/postgres/**'], 'The SQLite store does not use PostgreSQL.')] },
+      ],
+    },
+  },
+  {
+    files: ['partner-api/store/postgres/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(['better-sqlite3', '**/sqlite/**'], 'The PostgreSQL store does not use SQLite.')] },
       ],
     },
   },

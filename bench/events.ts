@@ -102,13 +102,13 @@ async function serve(dbFile: string): Promise<void> {
   const { buildApp } = await import('../partner-api/app');
   const { systemClock } = await import('../partner-api/clock');
   const { testServiceConfig } = await import('../partner-api/env');
-  const { openDatabase } = await import('../partner-api/store/sqlite/open');
-  const db = openDatabase(dbFile);
-  const config = testServiceConfig({ dbFile, publicUrl: 'http://127.0.0.1:4000', logLevel: 'silent' });
-  const app = await buildApp({ db, clock: systemClock, config });
+  const { openStore } = await import('../partner-api/store/open-store');
+  const config = testServiceConfig({ database: dbFile, publicUrl: 'http://127.0.0.1:4000', logLevel: 'silent' });
+  const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: config.publicUrl });
+  const app = await buildApp({ store, clock: systemClock, config });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}\n`);
-  const stop = () => void app.close().finally(() => db.close());
+  const stop = () => void app.close().finally(() => store.close());
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   process.once('disconnect', stop);
@@ -221,13 +221,14 @@ async function main(): Promise<void> {
   const now = Date.now();
 
   if (!existsSync(dbFile)) {
-    const { openDatabase } = await import('../partner-api/store/sqlite/open');
+    const { openStore } = await import('../partner-api/store/open-store');
+    const { systemClock } = await import('../partner-api/clock');
     const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
     console.log(`Seeding ${events.toLocaleString('en')} events into ${dbFile}…`);
-    const db = openDatabase(dbFile);
-    const stats = seedCatalogue(db, { events, seed: 'bench', now, batchSize: 5_000 });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
+    const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
+    const stats = await seedCatalogue(store.seeding, { events, seed: 'bench', now, batchSize: 5_000 });
+    // Closing the last connection checkpoints the WAL into the file.
+    await store.close();
     console.log(`Seeded in ${(stats.durationMs / 1000).toFixed(1)} s`);
   } else {
     console.log(`Reusing ${dbFile}`);

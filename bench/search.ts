@@ -17,7 +17,8 @@ import { testServiceConfig } from '@/partner-api/env';
 import { createRng, type Rng } from '@/partner-api/seed/rng';
 import { seedCatalogue } from '@/partner-api/seed/seed-catalogue';
 import { openDatabase, type Db } from '@/partner-api/store/sqlite/open';
-import { optimizeSearchIndex } from '@/partner-api/store/sqlite/optimize-search-index';
+import { optimizeSearchIndex } from '@/partner-api/store/sqlite/operations/optimize-search-index';
+import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-store';
 
 export interface SearchBenchOptions {
   events?: number;
@@ -162,11 +163,13 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), 'eventmap-search-bench-'));
   const db = openDatabase(options.dbFile ?? join(dir!, 'bench.sqlite'));
   const rng = createRng('search-bench');
+  // The typeahead on SQLite's FTS5: this bench tops the catalogue up and draws its queries with SQL of its own.
+  const store = createSqliteStore(db, { clock: systemClock });
   try {
     const started = performance.now();
     if ((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n === 0) {
       log(`search bench: seeding ${events} events…`);
-      seedCatalogue(db, { events, seed: 'search-bench', now: Date.now() });
+      await seedCatalogue(store.seeding, { events, seed: 'search-bench', now: Date.now() });
     }
     topUp(db, rng, places, performers);
     // As the CLI does after seeding (see optimizeSearchIndex).
@@ -187,7 +190,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     const config = testServiceConfig({
       rateLimit: { apiPerMinute: 10_000_000, loginPerClientPerMinute: 1000, loginPerIpPerMinute: 1000 },
     });
-    const app = await buildApp({ db, clock: systemClock, config });
+    const app = await buildApp({ store, clock: systemClock, config });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const login = await fetch(`${address}/login`, {

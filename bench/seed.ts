@@ -28,12 +28,13 @@ interface RunResult {
 const NOW = Date.UTC(2026, 10, 22, 9, 0);
 
 async function child(events: number, file: string): Promise<void> {
-  const { openDatabase } = await import('../partner-api/store/sqlite/open');
+  const { openStore } = await import('../partner-api/store/open-store');
+  const { systemClock } = await import('../partner-api/clock');
   const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
-  const db = openDatabase(file);
+  const store = await openStore({ database: file, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
   const cpuStart = process.cpuUsage();
   let lastReport = 0;
-  const stats = seedCatalogue(db, {
+  const stats = await seedCatalogue(store.seeding, {
     events,
     seed: 'bench',
     now: NOW,
@@ -47,8 +48,8 @@ async function child(events: number, file: string): Promise<void> {
     },
   });
   const cpu = process.cpuUsage(cpuStart);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  // Closing the last connection checkpoints the WAL into the file.
+  await store.close();
   const result: RunResult = {
     events: stats.events,
     durationMs: stats.durationMs,

@@ -24,18 +24,17 @@ import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerServiceLinkRoutes } from './routes/service-link';
-import type { Db } from './store/sqlite/open';
-import { createSqliteStore } from './store/sqlite/sqlite-event-store';
-import type { EventStore } from './store/types';
+import { createCatalogueQueries } from './store/event-index/catalogue-queries';
+import { ChangeFeedFollower } from './store/event-index/change-feed-follower';
+import type { Store } from './store/port';
 
 export interface BuildAppOptions {
-  db: Db;
+  /** The open store (openStore); the caller owns it and closes it after `app.close()`. */
+  store: Store;
   clock: Clock;
   config: ServiceConfig;
   /** A pino logger to use instead of one built from `config.logLevel`. */
   logger?: FastifyBaseLogger;
-  /** The catalogue store; defaults to the SQLite store over `db`. */
-  store?: EventStore;
   /** Other connection timeouts than {@link SERVER_TIMEOUTS} (tests of the timeouts themselves). */
   timeouts?: {
     connectionTimeout?: number;
@@ -71,10 +70,11 @@ function needsAuth(routeUrl: string | undefined): boolean {
 
 /**
  * Builds the Partner API: problem+json errors, security headers, bearer auth and per-client rate limits on `/v2`,
- * login, docs, and every route module. The caller owns `db` (and closes it after `app.close()`).
+ * login, docs, and every route module. The caller owns `store` (and closes it after `app.close()`). The app keeps its
+ * EventIndex current from the store's change feed until it closes.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { db, clock, config } = options;
+  const { store, clock, config } = options;
   const app = Fastify({
     loggerInstance: options.logger ?? createServiceLogger(config.logLevel),
     bodyLimit: config.bodyLimit,
@@ -99,14 +99,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
   }) as unknown as FastifyInstance;
 
-  const rootSecret = resolveRootSecret(db, config);
-  if (config.demo) await ensureDemoClients(db, clock);
+  const rootSecret = await resolveRootSecret(store.auth, config);
+  if (config.demo) await ensureDemoClients(store.auth, clock);
   const links = createTrackedLinks({ key: deriveKey(rootSecret, 'tracked-link'), publicUrl: config.publicUrl });
-  const tokens = createTokenService({ db, clock, key: deriveKey(rootSecret, 'access-token') });
-  const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
+  const tokens = createTokenService({ auth: store.auth, clock, key: deriveKey(rootSecret, 'access-token') });
+  const follower = new ChangeFeedFollower(store.feed, {
+    pollMs: config.changePollMs,
+    onError: (error) => app.log.error({ err: error }, 'catalogue change feed: poll failed; retrying'),
+  });
+  try {
+    await follower.start();
+  } catch (error) {
+    follower.stop();
+    await app.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => follower.stop());
   const ctx: ServiceContext = {
-    db,
     store,
+    catalogue: createCatalogueQueries(store.catalogue, follower),
     clock,
     publicUrl: config.publicUrl,
     appUrl: config.appUrl,

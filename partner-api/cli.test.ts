@@ -5,14 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyClientCredentials } from './auth/clients';
 import { COMMANDS } from './cli';
 import { testServiceConfig, type ServiceConfig } from './env';
-import { openDatabase } from './store/sqlite/open';
+import { systemClock } from './clock';
+import { openStore } from './store/open-store';
+import { allEventIds } from './testing/events-test-data';
 
 let dir: string;
 let config: ServiceConfig;
 let output: string[];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'partner-api-cli-'));
-  config = testServiceConfig({ dbFile: join(dir, 'db.sqlite'), demo: false });
+  config = testServiceConfig({ database: join(dir, 'db.sqlite'), demo: false });
   output = [];
   vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void output.push(args.join(' ')));
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void output.push(args.join(' ')));
@@ -21,6 +23,11 @@ afterEach(() => {
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The store the commands use, opened the way they open it. */
+function openConfiguredStore() {
+  return openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+}
 
 function run(...args: string[]) {
   const [name, ...rest] = args;
@@ -34,9 +41,9 @@ describe('partner-api CLI', () => {
     expect(await run('clients', 'create', 'acme')).toBe(0);
     const secret = /clientSecret:\s+(\S+)/.exec(output.join('\n'))?.[1];
     expect(secret).toMatch(/^[\w-]{40,}$/);
-    const db = openDatabase(config.dbFile);
-    expect(await verifyClientCredentials(db, 'acme', secret!)).toBe(true);
-    db.close();
+    const store = await openConfiguredStore();
+    expect(await verifyClientCredentials(store.auth, 'acme', secret!)).toBe(true);
+    await store.close();
 
     output = [];
     expect(await run('clients', 'list')).toBe(0);
@@ -53,9 +60,9 @@ describe('partner-api CLI', () => {
     expect(output.join('\n')).toMatch(/Seeded 30 events/);
     expect(await run('seed', '--events', '30')).toBe(1);
     expect(await run('seed', '--events', '20', '--reset')).toBe(0);
-    const db = openDatabase(config.dbFile);
-    expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(20);
-    db.close();
+    const store = await openConfiguredStore();
+    expect(await allEventIds(store)).toHaveLength(20);
+    await store.close();
     expect(await run('seed', '--events', 'many')).toBe(2);
   });
 });

@@ -3,12 +3,22 @@ import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
 import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
-import { closeOnSignals, isCatalogueEmpty, seedDemoCatalogue, startService } from './main';
+import { closeOnSignals, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { seedDemoClickHistory } from './seed/seed-demo-clicks';
 import { simulateCommand } from './simulate';
-import { optimizeSearchIndex } from './store/sqlite/optimize-search-index';
-import { openDatabase } from './store/sqlite/open';
+import { openStore } from './store/open-store';
+import type { Store } from './store/port';
+
+/** Opens the configured store for a command, and closes it after, whatever happens. */
+async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
 
 /**
  * `npm run partner-api -- <command>`: serve | seed --events N [--seed S] [--reset] | clients create <id> |
@@ -29,14 +39,16 @@ const USAGE = `Usage: npm run partner-api -- <command>
 
 const serve: Command = async (_args, config) => {
   const service = await startService(config, {
-    seedDemo: (db) => {
-      const stats = seedDemoCatalogue(db, config.publicUrl);
+    seedDemo: async (store) => {
+      const stats = await seedDemoCatalogue(store);
       console.log(`Seeded ${stats.events} events in ${Math.round(stats.durationMs)} ms.`);
-      seedDemoClickHistory(db, config);
+      await seedDemoClickHistory(store, config);
     },
     onLog: (line) => console.log(line),
   });
-  console.log(`Partner API listening on ${service.url} (public URL ${config.publicUrl}, database ${config.dbFile})`);
+  console.log(
+    `Partner API listening on ${service.url} (public URL ${config.publicUrl}, store ${service.store.location})`,
+  );
   if (config.demo) console.log('Demo clients: demo / demo-secret, demo-b / demo-b-secret');
   closeOnSignals(service);
   return new Promise<number>(() => {});
@@ -53,18 +65,16 @@ const seed: Command = async (args, config) => {
     console.error('--events must be a whole number from 1 to 10000000.');
     return 2;
   }
-  const db = openDatabase(config.dbFile);
-  try {
-    if (!options.reset && !isCatalogueEmpty(db)) {
-      console.error(`The catalogue in ${config.dbFile} is not empty; add --reset to replace it.`);
+  return withStore(config, async (store) => {
+    if (!options.reset && !(await store.catalogue.isEmpty())) {
+      console.error(`The catalogue in ${store.location} is not empty; add --reset to replace it.`);
       return 1;
     }
     let lastPercent = -1;
-    const stats = seedCatalogue(db, {
+    const stats = await seedCatalogue(store.seeding, {
       events,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       now: systemClock(),
-      publicUrl: config.publicUrl,
       reset: options.reset ?? false,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
@@ -76,32 +86,29 @@ const seed: Command = async (args, config) => {
       },
     });
     // A bulk load leaves the search indexes in many segments; one merge makes typeahead faster.
-    optimizeSearchIndex(db);
-    seedDemoClickHistory(db, config);
+    await store.search.optimize();
+    await seedDemoClickHistory(store, config);
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
-        `${stats.sources} sources in ${Math.round(stats.durationMs)} ms into ${config.dbFile}.`,
+        `${stats.sources} sources in ${Math.round(stats.durationMs)} ms into ${store.location}.`,
     );
     return 0;
-  } finally {
-    db.close();
-  }
+  });
 };
 
 const clients: Command = async (args, config) => {
   const [action, id, ...rest] = args;
-  const db = openDatabase(config.dbFile);
   try {
     if (action === 'create' && id && rest.length === 0) {
-      const secret = await createClient(db, systemClock, id);
+      const secret = await withStore(config, (store) => createClient(store.auth, systemClock, id));
       console.log(`Client "${id}" created. Its secret is shown only now; store it safely:`);
       console.log(`  clientId:     ${id}`);
       console.log(`  clientSecret: ${secret}`);
       return 0;
     }
     if (action === 'list' && id === undefined) {
-      const rows = listClients(db);
+      const rows = await withStore(config, (store) => listClients(store.auth));
       if (rows.length === 0) console.log('No clients.');
       for (const row of rows) console.log(`${row.id}\tcreated ${row.createdAt}${row.disabled ? '\tdisabled' : ''}`);
       return 0;
@@ -114,8 +121,6 @@ const clients: Command = async (args, config) => {
       return 1;
     }
     throw error;
-  } finally {
-    db.close();
   }
 };
 

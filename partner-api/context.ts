@@ -1,16 +1,17 @@
 import type {} from 'fastify';
 import type { Clock } from './clock';
-import type { Db } from './store/sqlite/open';
-import type { EventStore } from './store/types';
+import type { CatalogueQueries } from './store/event-index/catalogue-queries';
+import type { Store } from './store/port';
 
 /**
  * What every route module receives. Route modules live in `partner-api/routes/<area>.ts` and export
  * `register<Area>Routes(app: FastifyInstance, ctx: ServiceContext): void`; `app.ts` calls each one.
  */
 export interface ServiceContext {
-  /** The open SQLite database (WAL). Prefer `store`; `db` is for store implementations and the auth tables. */
-  db: Db;
-  store: EventStore;
+  /** The storage port (SQLite or PostgreSQL, chosen by PARTNER_API_DB). */
+  store: Store;
+  /** The events query and the catalogue feed, answered from this process's EventIndex and the store. */
+  catalogue: CatalogueQueries;
   clock: Clock;
   /**
    * Replaces every link marker in serialized event JSON with `clientId`'s tracked link (`{publicUrl}/r/{token}`),

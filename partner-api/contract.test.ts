@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type ParameterObject,
 } from '@/test/fuzz/openapi-document';
+import { catalogueSample } from '@/partner-api/testing/fixtures';
 import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { registeredRoutes } from './http/problem-handler';
 import { seedCatalogue } from './seed/seed-catalogue';
@@ -34,15 +35,15 @@ const known: Record<string, string[]> = {};
 
 beforeAll(async () => {
   service = await createTestApp({ config: { bodyLimit: 64 * 1024 } });
-  seedCatalogue(service.db, { events: 150, now: TEST_START_MS, publicUrl: service.config.publicUrl });
+  await seedCatalogue(service.store.seeding, { events: 150, now: TEST_START_MS });
   token = (await service.login()).accessToken;
   const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApiDocument>();
   oracle = new OpenApiOracle(document);
-  const pluck = (sql: string) => (service.db.prepare(sql).pluck().all() as (string | number)[]).map(String);
-  known.eventId = pluck('SELECT id FROM events LIMIT 20');
-  known.serviceId = pluck('SELECT service_id FROM events WHERE service_id IS NOT NULL LIMIT 20');
-  known.performerId = pluck('SELECT id FROM performers LIMIT 20');
-  known.mapPlaceId = pluck('SELECT id FROM map_places LIMIT 20');
+  const sample = await catalogueSample(service.store, 20);
+  known.eventId = sample.eventIds.map(String);
+  known.serviceId = sample.serviceIds.map(String);
+  known.performerId = sample.performerIds.map(String);
+  known.mapPlaceId = sample.mapPlaceIds;
   known.file = known.eventId.map((id) => `${id}-square.svg`);
   const page = await service.request({ method: 'POST', url: '/v2/get/events', payload: { limit: 20 } });
   known.token = [...page.body.matchAll(/\/r\/([A-Za-z0-9_.~-]+)/g)].map((match) => match[1]!);

@@ -8,7 +8,9 @@ describe('parseServiceEnv', () => {
       nodeEnv: 'development',
       port: 4000,
       host: '127.0.0.1',
-      dbFile: '.data/partner-api.sqlite',
+      database: '.data/partner-api.sqlite',
+      changePollMs: 250,
+      redisUrl: undefined,
       publicUrl: 'http://127.0.0.1:4000',
       tokenSecret: undefined,
       demo: true,
@@ -60,5 +62,20 @@ describe('parseServiceEnv', () => {
     });
     expect(config.rateLimit).toEqual({ apiPerMinute: 50, loginPerClientPerMinute: 3, loginPerIpPerMinute: 7 });
     expect(() => parseServiceEnv({ PARTNER_API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/PARTNER_API_RATE_LIMIT/);
+  });
+
+  it('reads the store, the change-feed poll interval and the shared-limits Redis URL', () => {
+    const config = parseServiceEnv({
+      PARTNER_API_DB: 'postgres://eventmap:secret@db.internal:5432/eventmap',
+      PARTNER_API_CHANGE_POLL_MS: '100',
+      PARTNER_API_REDIS_URL: 'redis://127.0.0.1:6390/0',
+    });
+    expect(config).toMatchObject({
+      database: 'postgres://eventmap:secret@db.internal:5432/eventmap',
+      changePollMs: 100,
+      redisUrl: 'redis://127.0.0.1:6390/0',
+    });
+    expect(() => parseServiceEnv({ PARTNER_API_CHANGE_POLL_MS: '5' })).toThrow(/PARTNER_API_CHANGE_POLL_MS/);
+    expect(() => parseServiceEnv({ PARTNER_API_REDIS_URL: 'http://cache:6379' })).toThrow(/PARTNER_API_REDIS_URL/);
   });
 });

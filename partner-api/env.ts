@@ -46,6 +46,10 @@ const ZRawServiceEnvSchema = z.object({
   PARTNER_API_LOGIN_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
   PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
   PARTNER_API_BODY_LIMIT: ZInteger(1024, 10 * 1024 * 1024),
+  PARTNER_API_CHANGE_POLL_MS: ZInteger(10, 60_000),
+  PARTNER_API_REDIS_URL: ZOptionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -68,8 +72,18 @@ export interface ServiceConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** SQLite file (`:memory:` in tests). */
-  dbFile: string;
+  /**
+   * The store (PARTNER_API_DB): a SQLite file path or `sqlite:` URL (`:memory:` in tests), or a `postgres://` URL
+   * (store/open-store.ts).
+   */
+  database: string;
+  /** How often each process polls the store's change feed for other processes' catalogue writes (ms). */
+  changePollMs: number;
+  /**
+   * Redis URL for limits shared by every replica (API rate limits, login throttling); undefined = each process
+   * counts on its own.
+   */
+  redisUrl: string | undefined;
   /** Base URL clients reach the service at, without a trailing slash (tracked links, image URLs). */
   publicUrl: string;
   /** Base URL of the consumer web app, without a trailing slash: `/e/{serviceId}` redirects to its event pages. */
@@ -96,6 +110,8 @@ export class ServiceEnvError extends Error {
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_DB_FILE = '.data/partner-api.sqlite';
+/** Polls of the change feed: other replicas' writes show up here within this (plus a query's time). */
+export const DEFAULT_CHANGE_POLL_MS = 250;
 /** The web app of this repository (`next start` / `next dev` default port). */
 export const DEFAULT_APP_URL = 'http://localhost:3000';
 
@@ -121,7 +137,9 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     nodeEnv: raw.NODE_ENV,
     port,
     host,
-    dbFile: raw.PARTNER_API_DB ?? DEFAULT_DB_FILE,
+    database: raw.PARTNER_API_DB ?? DEFAULT_DB_FILE,
+    changePollMs: raw.PARTNER_API_CHANGE_POLL_MS ?? DEFAULT_CHANGE_POLL_MS,
+    redisUrl: raw.PARTNER_API_REDIS_URL,
     publicUrl: (raw.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     appUrl: (raw.PARTNER_API_APP_URL ?? DEFAULT_APP_URL).replace(/\/+$/, ''),
     tokenSecret: raw.PARTNER_API_TOKEN_SECRET,
@@ -151,7 +169,9 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     nodeEnv: 'test',
     port: 0,
     host: '127.0.0.1',
-    dbFile: ':memory:',
+    database: ':memory:',
+    changePollMs: DEFAULT_CHANGE_POLL_MS,
+    redisUrl: undefined,
     publicUrl: 'http://partner-api.test',
     appUrl: 'http://app.test',
     tokenSecret: 'test-only-token-secret-0123456789abcdef',
@@ -162,4 +182,13 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/**
+ * The store the service tests run against (PARTNER_API_TEST_DB): unset = a private in-memory SQLite database per
+ * test app; a `postgres://` URL runs the same HTTP suite on PostgreSQL (partner-api/testing/test-app.ts).
+ */
+export function getTestDatabase(): string | undefined {
+  const value = process.env.PARTNER_API_TEST_DB?.trim();
+  return value === undefined || value === '' ? undefined : value;
 }

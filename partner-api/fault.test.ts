@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getEventRoute } from '@/app/api/events/[id]/route';
 import { GET as eventsRoute } from '@/app/api/events/route';
 import { ZProblemSchema } from '@/lib/contract';
+import { systemClock } from './clock';
 import { seedCatalogue } from './seed/seed-catalogue';
+import { openStore } from './store/open-store';
 import { openDatabase } from './store/sqlite/open';
 
 /*
@@ -99,9 +101,9 @@ function acknowledged(writer: ChildProcess, n: number): { reached: Promise<void>
 beforeAll(async () => {
   port = await freePort();
   // A small catalogue up front, so `serve` does not seed the 5 000-event demo into the empty file.
-  const db = openDatabase(dbFile);
-  seedCatalogue(db, { events: 100, publicUrl: `http://127.0.0.1:${port}` });
-  db.close();
+  const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: `http://127.0.0.1:${port}` });
+  await seedCatalogue(store.seeding, { events: 100 });
+  await store.close();
   process.env.PARTNER_API_URL = `http://127.0.0.1:${port}`;
   process.env.PARTNER_CLIENT_ID = 'demo';
   process.env.PARTNER_CLIENT_SECRET = 'demo-secret';
@@ -154,8 +156,7 @@ describe('kill -9 during writes', () => {
       const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
       // Every commit the writer reported is there (one more may have committed after its last report).
       expect(events).toBeGreaterThanOrEqual(acks.last());
-      // Derived structures were written in the same transactions: one R*Tree box and one search row per event.
-      expect(db.prepare('SELECT count(*) FROM event_boxes').pluck().get()).toBe(events);
+      // Derived structures were written in the same transactions: one search row per event.
       expect(db.prepare('SELECT count(*) FROM search_events').pluck().get()).toBe(events);
       const tokens = db.prepare('SELECT count(*) FROM refresh_tokens').pluck().get() as number;
       expect(tokens).toBeGreaterThanOrEqual(loginsAcknowledged);

@@ -22,6 +22,7 @@ import {
   toQueryString,
 } from '@/test/fuzz/hostile';
 import { contractArbitrary } from '@/test/fuzz/json-schema-arbitrary';
+import { catalogueSample } from '@/partner-api/testing/fixtures';
 import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { seedCatalogue } from './seed/seed-catalogue';
 
@@ -46,11 +47,9 @@ let linkTokens: string[] = [];
 
 beforeAll(async () => {
   service = await createTestApp({ config: { bodyLimit: 64 * 1024 } });
-  seedCatalogue(service.db, { events: 200, now: TEST_START_MS, publicUrl: service.config.publicUrl });
+  await seedCatalogue(service.store.seeding, { events: 200, now: TEST_START_MS });
   token = (await service.login()).accessToken;
-  mapPlaceIds = service.db.prepare('SELECT id FROM map_places LIMIT 30').pluck().all() as string[];
-  performerIds = service.db.prepare('SELECT id FROM performers LIMIT 30').pluck().all() as number[];
-  eventIds = service.db.prepare('SELECT id FROM events LIMIT 30').pluck().all() as number[];
+  ({ eventIds, performerIds, mapPlaceIds } = await catalogueSample(service.store, 30));
   // Real tracked links, so the forged ones below differ from a valid one by a character or two.
   const page = await service.request({ method: 'POST', url: '/v2/get/events', payload: { limit: 20 } });
   linkTokens = [...page.body.matchAll(/\/r\/([A-Za-z0-9_.~-]+)/g)].map((match) => match[1]!).slice(0, 20);

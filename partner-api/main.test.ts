@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZLoginResponseSchema } from '@/lib/contract';
 import { testServiceConfig } from './env';
-import { isCatalogueEmpty, startService, type RunningService } from './main';
-import { openDatabase } from './store/sqlite/open';
+import { systemClock } from './clock';
+import { startService, type RunningService } from './main';
+import { openStore } from './store/open-store';
 
 let service: RunningService | undefined;
 let dir: string | undefined;
@@ -28,10 +29,10 @@ describe('graceful shutdown', () => {
     const slowStarted = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const db = openDatabase(join(dir, 'db.sqlite'));
+    const database = join(dir, 'db.sqlite');
+    const store = await openStore({ database, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
     const { buildApp } = await import('./app');
-    const { systemClock } = await import('./clock');
-    const app = await buildApp({ db, clock: systemClock, config: testServiceConfig() });
+    const app = await buildApp({ store, clock: systemClock, config: testServiceConfig({ database }) });
     app.get('/slow', async () => {
       started();
       await held;
@@ -55,7 +56,7 @@ describe('graceful shutdown', () => {
     release();
     await closed;
     await ended;
-    db.close();
+    await store.close();
 
     const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
     expect(first).toMatch(/^HTTP\/1\.1 200/);
@@ -67,10 +68,11 @@ describe('graceful shutdown', () => {
 });
 
 describe('startService', () => {
-  it('listens on a real port, serves login, and closes the database on close', async () => {
+  it('listens on a real port, serves login, and closes the store on close', async () => {
     dir = mkdtempSync(join(tmpdir(), 'partner-api-'));
     let seeded = 0;
-    service = await startService(testServiceConfig({ dbFile: join(dir, 'db.sqlite') }), {
+    const database = join(dir, 'db.sqlite');
+    service = await startService(testServiceConfig({ database }), {
       seedDemo: () => {
         seeded += 1;
       },
@@ -84,25 +86,25 @@ describe('startService', () => {
     expect(response.status).toBe(201);
     ZLoginResponseSchema.parse(await response.json());
     await service.close();
-    expect(service.db.open).toBe(false);
+    await expect(service.store.catalogue.isEmpty()).rejects.toThrow();
     service = undefined;
 
     // The database outlives the process: the generated signing key and the clients are still there.
-    const db = openDatabase(join(dir, 'db.sqlite'));
-    expect(db.prepare('SELECT count(*) FROM clients').pluck().get()).toBe(2);
-    expect(isCatalogueEmpty(db)).toBe(true);
-    db.close();
+    const store = await openStore({ database, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
+    expect(await store.auth.listClients()).toHaveLength(2);
+    expect(await store.catalogue.isEmpty()).toBe(true);
+    await store.close();
   });
 
   it('does not seed demo data in production without the demo flag', async () => {
     dir = mkdtempSync(join(tmpdir(), 'partner-api-'));
     let seeded = 0;
-    service = await startService(testServiceConfig({ dbFile: join(dir, 'db.sqlite'), demo: false }), {
+    service = await startService(testServiceConfig({ database: join(dir, 'db.sqlite'), demo: false }), {
       seedDemo: () => {
         seeded += 1;
       },
     });
     expect(seeded).toBe(0);
-    expect(service.db.prepare('SELECT count(*) FROM clients').pluck().get()).toBe(0);
+    expect(await service.store.auth.listClients()).toEqual([]);
   });
 });

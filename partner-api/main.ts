@@ -3,67 +3,59 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import type { ServiceConfig } from './env';
 import { DEFAULT_SEED_EVENTS, seedCatalogue, type SeedStats } from './seed/seed-catalogue';
-import { optimizeSearchIndex } from './store/sqlite/optimize-search-index';
-import { openDatabase, type Db } from './store/sqlite/open';
+import { openStore } from './store/open-store';
+import type { Store } from './store/port';
 
 /** Events the demo catalogue gets when `serve` starts on an empty database. */
 export const DEMO_EVENT_COUNT = DEFAULT_SEED_EVENTS;
 
 export interface RunningService {
   app: FastifyInstance;
-  db: Db;
+  store: Store;
   /** The address the service listens on (`http://host:port`). */
   url: string;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
   close(): Promise<void>;
 }
 
-/**
- * Whether the catalogue holds nothing yet — no event, place or tombstone (deleted events are part of the sync
- * history, so a catalogue whose events were all deleted is not "empty").
- */
-export function isCatalogueEmpty(db: Db): boolean {
-  const sql =
-    'SELECT NOT EXISTS (SELECT 1 FROM events) AND NOT EXISTS (SELECT 1 FROM places) ' +
-    'AND NOT EXISTS (SELECT 1 FROM tombstones)';
-  return db.prepare(sql).pluck().get() === 1;
-}
-
-/** Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around now) with image links at `publicUrl`. */
-export function seedDemoCatalogue(db: Db, publicUrl: string): SeedStats {
-  const stats = seedCatalogue(db, { events: DEMO_EVENT_COUNT, now: systemClock(), publicUrl });
-  optimizeSearchIndex(db);
+/** Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around now); image links use the store's public URL. */
+export async function seedDemoCatalogue(store: Store): Promise<SeedStats> {
+  const stats = await seedCatalogue(store.seeding, { events: DEMO_EVENT_COUNT, now: systemClock() });
+  await store.search.optimize();
   return stats;
 }
 
 /**
- * Opens the database, seeds the demo catalogue when it is empty (demo mode only: a production service never invents
+ * Opens the store PARTNER_API_DB names, seeds the demo catalogue when it is empty (demo mode only: a production service never invents
  * events), builds the app and listens. `onLog` receives one-line notices for the operator.
  */
 export async function startService(
   config: ServiceConfig,
-  { seedDemo, onLog = () => {} }: { seedDemo?: (db: Db) => Promise<void> | void; onLog?: (line: string) => void } = {},
+  {
+    seedDemo,
+    onLog = () => {},
+  }: { seedDemo?: (store: Store) => Promise<void> | void; onLog?: (line: string) => void } = {},
 ): Promise<RunningService> {
-  const db = openDatabase(config.dbFile);
+  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
   try {
-    if (config.demo && seedDemo && isCatalogueEmpty(db)) {
+    if (config.demo && seedDemo && (await store.catalogue.isEmpty())) {
       onLog(`Empty catalogue: seeding ${DEMO_EVENT_COUNT} demo events…`);
-      await seedDemo(db);
+      await seedDemo(store);
     }
-    const app = await buildApp({ db, clock: systemClock, config });
+    const app = await buildApp({ store, clock: systemClock, config });
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     return {
       app,
-      db,
+      store,
       url,
       close() {
-        closing ??= app.close().finally(() => db.close());
+        closing ??= app.close().finally(() => store.close());
         return closing;
       },
     };
   } catch (error) {
-    db.close();
+    await store.close();
     throw error;
   }
 }

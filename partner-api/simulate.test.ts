@@ -9,7 +9,7 @@ describe('simulate', () => {
   let ctx: Awaited<ReturnType<typeof serviceWith>>;
   beforeAll(async () => {
     ctx = await serviceWith([]);
-    seedCatalogue(ctx.store.ctx.db, { events: 150, seed: 'simulate-test', now: FIXTURE_NOW_MS, reset: true });
+    await seedCatalogue(ctx.store.seeding, { events: 150, seed: 'simulate-test', now: FIXTURE_NOW_MS, reset: true });
   });
   afterAll(async () => {
     await ctx.service.close();
@@ -20,7 +20,6 @@ describe('simulate', () => {
     const totals = Object.fromEntries(Object.keys(CHANGE_WEIGHTS).map((k) => [k, 0])) as Record<string, number>;
     for (let round = 0; round < 6; round++) {
       const counts = await simulate({
-        db: ctx.store.ctx.db,
         store: ctx.store,
         clock: ctx.clock,
         changes: 60,
@@ -34,6 +33,6 @@ describe('simulate', () => {
     let done = false;
     for (let i = 0; i < 500 && !done; i++) done = await mirror.step(50);
     expect(done).toBe(true);
-    expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(currentIds(ctx));
+    expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(await currentIds(ctx));
   });
 });

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import { MAIN_CATEGORIES } from '@/lib/contract';
 import { systemClock, type Clock } from './clock';
 import type { ServiceConfig } from './env';
-import { openDatabase, type Db } from './store/sqlite/open';
-import { createSqliteStore } from './store/sqlite/sqlite-event-store';
-import type { EventInput, EventStore } from './store/types';
+import { openStore } from './store/open-store';
+import type { Store } from './store/port';
+import type { EventInput } from './store/types';
 
 /** The kinds of change the simulator applies, with their weights (a plausible day of a ticketing catalogue). */
 export const CHANGE_WEIGHTS = {
@@ -19,8 +19,7 @@ export const CHANGE_WEIGHTS = {
 export type ChangeKind = keyof typeof CHANGE_WEIGHTS;
 
 export interface SimulateOptions {
-  db: Db;
-  store: EventStore;
+  store: Store;
   clock: Clock;
   /** How many changes to apply. */
   changes: number;
@@ -50,49 +49,25 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-interface PlaceRow {
-  id: number;
-  map_id: string | null;
-  name: string;
-  lng: number;
-  lat: number;
-  street: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  time_zone: string;
-}
-
 /**
  * Applies a realistic stream of catalogue changes through the store's write operations (the writes of docs/design.md
  * §4.5: create, update, reprice, cancel, mark unavailable, change availabilities, delete), so the catalogue sync can be
  * exercised against a live server. Returns how many changes of each kind were applied.
  */
 export async function simulate(options: SimulateOptions): Promise<Record<ChangeKind, number>> {
-  const { db, store, clock } = options;
+  const { store, clock } = options;
+  const { catalogue, samples } = store;
   const random = rng(options.seed ?? Math.trunc(clock()));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const counts = Object.fromEntries(Object.keys(CHANGE_WEIGHTS).map((k) => [k, 0])) as Record<ChangeKind, number>;
   const totalWeight = Object.values(CHANGE_WEIGHTS).reduce((a, b) => a + b, 0);
-  const partners = db.prepare('SELECT name FROM partners ORDER BY id').pluck().all() as string[];
-  const bounds = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM events');
-  const nextEvent = db.prepare('SELECT id FROM events WHERE id >= ? AND end_ms > ? ORDER BY id LIMIT 1').pluck();
-  const randomPlace = db.prepare('SELECT * FROM places WHERE id >= ? ORDER BY id LIMIT 1');
-  const placeBounds = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM places');
-  const sourceIds = db.prepare('SELECT id FROM sources WHERE event_id = ? ORDER BY id').pluck();
+  const partners = await samples.partnerNames();
 
   /** A current (not passed, not deleted) event, or null when there is none. */
-  const anyEvent = (): number | null => {
-    const { lo, hi } = bounds.get() as { lo: number | null; hi: number | null };
-    if (lo === null || hi === null) return null;
-    const from = lo + Math.floor(random() * (hi - lo + 1));
-    return ((nextEvent.get(from, clock()) ?? nextEvent.get(lo, clock())) as number | undefined) ?? null;
-  };
+  const anyEvent = (): Promise<number | null> => samples.currentEventAt(random(), clock());
 
-  const newEvent = (): EventInput | null => {
-    const { lo, hi } = placeBounds.get() as { lo: number | null; hi: number | null };
-    if (lo === null || hi === null) return null;
-    const place = randomPlace.get(lo + Math.floor(random() * (hi - lo + 1))) as PlaceRow | undefined;
+  const newEvent = async (): Promise<EventInput | null> => {
+    const place = await samples.placeAt(random());
     if (!place) return null;
     const startMs = Math.trunc(clock() / HOUR_MS) * HOUR_MS + Math.floor(random() * 60) * DAY_MS + 18 * HOUR_MS;
     const known = random() > 0.15;
@@ -111,11 +86,11 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
         lat: place.lat,
         street: place.street,
         city: place.city,
-        postalCode: place.postal_code,
-        country: place.country,
-        timeZone: place.time_zone,
+        postalCode: place.postalCode,
+        ...(place.country === undefined ? {} : { country: place.country }),
+        ...(place.timeZone === undefined ? {} : { timeZone: place.timeZone }),
       },
-      mapPlace: place.map_id === null ? null : { id: place.map_id, name: place.name, lng: place.lng, lat: place.lat },
+      mapPlace: place.mapId === null ? null : { id: place.mapId, name: place.name, lng: place.lng, lat: place.lat },
       categories: [category],
       lowestPrice: lowest,
       highestPrice: highest,
@@ -144,11 +119,11 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
     }
     let eventId: number | null = null;
     if (kind === 'create') {
-      const input = newEvent();
-      if (input) eventId = store.createEvent(input);
+      const input = await newEvent();
+      if (input) eventId = await catalogue.createEvent(input);
     } else {
-      eventId = anyEvent();
-      if (eventId !== null) applyChange(kind, eventId);
+      eventId = await anyEvent();
+      if (eventId !== null) await applyChange(kind, eventId);
     }
     if (eventId === null) continue;
     counts[kind] += 1;
@@ -159,15 +134,18 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
   }
   return counts;
 
-  function applyChange(kind: Exclude<ChangeKind, 'create'>, id: number): void {
+  async function applyChange(kind: Exclude<ChangeKind, 'create'>, id: number): Promise<void> {
     switch (kind) {
       case 'update':
-        store.updateEvent(id, { trendingScore: round2(random() * 100), name: `Événement ${id} (mis à jour)` });
+        await catalogue.updateEvent(id, {
+          trendingScore: round2(random() * 100),
+          name: `Événement ${id} (mis à jour)`,
+        });
         return;
       case 'reprice': {
         const unknown = random() < 0.1;
         const lowest = unknown ? null : round2(random() < 0.1 ? 0 : 5 + random() * 60);
-        store.repriceEvent(id, {
+        await catalogue.repriceEvent(id, {
           lowestPrice: lowest,
           highestPrice: lowest === null ? null : round2(lowest + random() * 50),
           isGoodDeal: random() < 0.2,
@@ -175,22 +153,22 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
         return;
       }
       case 'availabilities': {
-        const sources = sourceIds.all(id) as number[];
+        const sources = await samples.sourceIds(id);
         const start = clock() + Math.floor(random() * 30) * DAY_MS;
-        store.changeAvailabilities(id, {
+        await catalogue.changeAvailabilities(id, {
           ...(sources.length > 0 ? { sourceId: pick(sources) } : {}),
           availableDates: [{ startMs: start, endMs: start + 3 * HOUR_MS, hasUnknownAvailability: random() < 0.1 }],
         });
         return;
       }
       case 'unavailable':
-        store.markUnavailable(id);
+        await catalogue.markUnavailable(id);
         return;
       case 'cancel':
-        store.cancelEvent(id);
+        await catalogue.cancelEvent(id);
         return;
       case 'delete':
-        store.deleteEvent(id);
+        await catalogue.deleteEvent(id);
         return;
     }
   }
@@ -198,7 +176,7 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
 
 /**
  * `npm run partner-api -- simulate --changes N [--rate R] [--seed S]`: applies N changes to the database of the
- * environment (PARTNER_API_DB) — safe while `serve` runs on it (SQLite WAL, one writer at a time).
+ * environment (PARTNER_API_DB) — safe while `serve` runs on it: every service process picks the changes up from the change feed.
  */
 export async function simulateCommand(args: string[], config: ServiceConfig): Promise<number> {
   let values: { changes?: string; rate?: string; seed?: string };
@@ -222,8 +200,7 @@ export async function simulateCommand(args: string[], config: ServiceConfig): Pr
     );
     return 2;
   }
-  const db = openDatabase(config.dbFile);
-  const store = createSqliteStore(db, { clock: systemClock, publicUrl: config.publicUrl });
+  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
   const abort = new AbortController();
   const stop = () => abort.abort();
   process.once('SIGINT', stop);
@@ -231,7 +208,6 @@ export async function simulateCommand(args: string[], config: ServiceConfig): Pr
   try {
     const started = Date.now();
     const counts = await simulate({
-      db,
       store,
       clock: systemClock,
       changes,
@@ -253,6 +229,6 @@ export async function simulateCommand(args: string[], config: ServiceConfig): Pr
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    db.close();
+    await store.close();
   }
 }

@@ -15,7 +15,7 @@ let token = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  eventId = t.store.createEvent(makeEventInput({ name: 'Opéra de nuit' }));
+  eventId = await t.store.catalogue.createEvent(makeEventInput({ name: 'Opéra de nuit' }));
   token = (await t.login()).accessToken;
 });
 afterAll(() => t.close());

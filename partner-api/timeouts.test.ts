@@ -5,20 +5,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, SERVER_TIMEOUTS } from './app';
 import { manualClock } from './clock';
 import { testServiceConfig } from './env';
-import { openDatabase, type Db } from './store/sqlite/open';
+import type { Store } from './store/port';
+import { openTestStore } from './testing/fixtures';
 
 let app: FastifyInstance | undefined;
-let db: Db | undefined;
+let store: Store | undefined;
 afterEach(async () => {
   await app?.close();
-  db?.close();
+  await store?.close();
   app = undefined;
-  db = undefined;
+  store = undefined;
 });
 
 async function start(timeouts?: Parameters<typeof buildApp>[0]['timeouts']): Promise<number> {
-  db = openDatabase(':memory:');
-  app = await buildApp({ db, clock: manualClock(Date.now()), config: testServiceConfig(), timeouts });
+  store = await openTestStore();
+  app = await buildApp({ store, clock: manualClock(Date.now()), config: testServiceConfig(), timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
 }

@@ -18,6 +18,7 @@ import {
   ZPlaceSearchQuerySchema,
   ZSearchQuerySchema,
 } from '@/lib/contract';
+import { catalogueSample } from '@/partner-api/testing/fixtures';
 import { createTestApp, TEST_START_MS, type TestApp } from '@/partner-api/testing/test-app';
 import { seedCatalogue } from '@/partner-api/seed/seed-catalogue';
 import { checkResponse, mutated, NASTY_STRINGS, pathSegment, queryValue, toQueryString } from '@/test/fuzz/hostile';
@@ -42,10 +43,8 @@ let mapPlaceIds: string[] = [];
 
 beforeAll(async () => {
   service = await createTestApp();
-  seedCatalogue(service.db, { events: 200, now: TEST_START_MS, publicUrl: service.config.publicUrl });
-  eventIds = service.db.prepare('SELECT id FROM events LIMIT 30').pluck().all() as number[];
-  performerIds = service.db.prepare('SELECT id FROM performers LIMIT 30').pluck().all() as number[];
-  mapPlaceIds = service.db.prepare('SELECT id FROM map_places LIMIT 30').pluck().all() as string[];
+  await seedCatalogue(service.store.seeding, { events: 200, now: TEST_START_MS });
+  ({ eventIds, performerIds, mapPlaceIds } = await catalogueSample(service.store, 30));
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   // lib/env.ts reads process.env once, at first use: configure before any route runs.
   process.env.PARTNER_API_URL = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;

@@ -26,9 +26,9 @@ function issues(search: string): string[] {
 async function sampleEvents(): Promise<TEvent[]> {
   const service = await createTestApp();
   try {
-    service.store.createEvent(makeEventInput({ name: 'Jazz, "late" & more; night' }));
-    const cancelled = service.store.createEvent(makeEventInput({ name: 'Opéra annulé' }));
-    service.store.cancelEvent(cancelled);
+    await service.store.catalogue.createEvent(makeEventInput({ name: 'Jazz, "late" & more; night' }));
+    const cancelled = await service.store.catalogue.createEvent(makeEventInput({ name: 'Opéra annulé' }));
+    await service.store.catalogue.cancelEvent(cancelled);
     const response = await service.request({ method: 'POST', url: '/v2/get/events', payload: {} });
     return response.json<{ data: TEvent[] }>().data;
   } finally {

@@ -49,7 +49,11 @@ afterEach(async () => {
 
 const now = () => service.clock();
 const heldIds = () => (db.prepare('SELECT id FROM events ORDER BY id').pluck().all() as number[]).sort((a, b) => a - b);
-const create = (count: number) => Array.from({ length: count }, () => service.store.createEvent(makeEventInput()));
+async function create(count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) ids.push(await service.store.catalogue.createEvent(makeEventInput()));
+  return ids;
+}
 
 /** Ids of the service's current catalogue (a fresh snapshot through the API), and those cancelled. */
 async function serviceCatalogue(): Promise<{ ids: number[]; cancelled: number[] }> {
@@ -63,17 +67,17 @@ async function serviceCatalogue(): Promise<{ ids: number[]; cancelled: number[] 
 
 describe('catalogue mirror', () => {
   it('takes a paged snapshot, then applies updates, cancellations, deletions and passed events incrementally', async () => {
-    const ids = create(12);
+    const ids = await create(12);
     const first = await syncCatalogue(db, fetchPage, { now, limit: 5 });
     expect(first.kind).toBe('snapshot');
     expect(heldIds()).toEqual([...ids].sort((a, b) => a - b));
     expect(requests.slice(0, 3).map((r) => r.pageNumber)).toEqual([1, 2, 3]);
 
     service.clock.advance(60_000);
-    service.store.updateEvent(ids[0]!, { name: 'Renamed concert' });
-    service.store.cancelEvent(ids[1]!);
-    service.store.deleteEvent(ids[2]!);
-    const early = service.store.createEvent(
+    await service.store.catalogue.updateEvent(ids[0]!, { name: 'Renamed concert' });
+    await service.store.catalogue.cancelEvent(ids[1]!);
+    await service.store.catalogue.deleteEvent(ids[2]!);
+    const early = await service.store.catalogue.createEvent(
       makeEventInput({ startMs: service.clock() + HOUR, endMs: service.clock() + 2 * HOUR }),
     );
     await syncCatalogue(db, fetchPage, { now, limit: 5 });
@@ -96,7 +100,7 @@ describe('catalogue mirror', () => {
   });
 
   it('resumes a snapshot that failed midway from the last applied page, losing nothing', async () => {
-    const ids = create(12);
+    const ids = await create(12);
     let calls = 0;
     const flaky: FetchCataloguePage = (body) => {
       calls += 1;
@@ -113,11 +117,11 @@ describe('catalogue mirror', () => {
   });
 
   it('resumes incrementally after a restart (the cursor is in the file)', async () => {
-    create(3);
+    await create(3);
     await syncCatalogue(db, fetchPage, { now });
     db.close();
     db = openMirrorDb(join(dir, 'mirror.sqlite'));
-    const added = service.store.createEvent(makeEventInput());
+    const added = await service.store.catalogue.createEvent(makeEventInput());
     requests = [];
     const report = await syncCatalogue(db, fetchPage, { now });
     expect(report.kind).toBe('incremental');
@@ -126,7 +130,7 @@ describe('catalogue mirror', () => {
   });
 
   it('starts a clean resync on 410, replacing what it held once the new snapshot is complete', async () => {
-    const ids = create(4);
+    const ids = await create(4);
     await syncCatalogue(db, fetchPage, { now });
     // A row the service no longer has (as after deletions the service forgot): the resync must drop it.
     db.prepare(

@@ -14,7 +14,7 @@ let baseUrl = '';
 
 beforeAll(async () => {
   service = await createTestApp();
-  for (let i = 0; i < 12; i += 1) service.store.createEvent(makeEventInput());
+  for (let i = 0; i < 12; i += 1) await service.store.catalogue.createEvent(makeEventInput());
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
 });

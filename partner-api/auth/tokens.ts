@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@/lib/contract';
 import type { Clock } from '../clock';
-import type { Db } from '../store/sqlite/open';
+import type { AuthStore } from '../store/port';
 import { isClientActive } from './clients';
 
 /**
@@ -38,54 +38,48 @@ export interface TokenService {
   /** The claims of a valid access token, or why it is refused. */
   verifyAccessToken(token: string): Promise<AccessTokenClaims | AccessTokenFailure>;
   /** Revokes every token of a family. */
-  revokeFamily(familyId: string): void;
+  revokeFamily(familyId: string): Promise<void>;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+/** How long a family seen valid is trusted before the store is asked again (ms). */
+export const REVOCATION_RECHECK_MS = 1_000;
+
+/** What the store keeps of a refresh token: its SHA-256, so a leaked database holds no usable token. */
+export function refreshTokenHash(refreshToken: string): string {
+  return createHash('sha256').update(refreshToken).digest('base64url');
 }
 
-/** Creates the token service over the auth tables. `key` is the HS256 key of access tokens. */
-export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; key: Uint8Array }): TokenService {
-  const insertFamily = db.prepare('INSERT INTO token_families (id, client_id, created_ms) VALUES (?, ?, ?)');
-  const insertRefresh = db.prepare(
-    'INSERT INTO refresh_tokens (hash, family_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)',
-  );
-  const findRefresh = db.prepare(
-    `SELECT r.family_id, r.expires_ms, r.used_ms, f.client_id, f.revoked_ms
-       FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id WHERE r.hash = ?`,
-  );
-  const markUsed = db.prepare('UPDATE refresh_tokens SET used_ms = ? WHERE hash = ? AND used_ms IS NULL');
-  const revoke = db.prepare('UPDATE token_families SET revoked_ms = ? WHERE id = ? AND revoked_ms IS NULL');
-  const familyRevoked = db.prepare('SELECT revoked_ms IS NOT NULL FROM token_families WHERE id = ?').pluck();
-  // Expired refresh tokens are kept a further 7 days, so reuse just after expiry is still recognised as reuse;
-  // then they go, and so do families left without any (their access tokens expired long before).
-  const purgeTokens = db.prepare('DELETE FROM refresh_tokens WHERE expires_ms < ?');
-  const purgeFamilies = db.prepare(
-    `DELETE FROM token_families WHERE created_ms < ?
-       AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = token_families.id)`,
-  );
+/** Creates the token service over the store's auth part. `key` is the HS256 key of access tokens. */
+export function createTokenService({
+  auth,
+  clock,
+  key,
+}: {
+  auth: AuthStore;
+  clock: Clock;
+  key: Uint8Array;
+}): TokenService {
   let lastPurgeMs = -Infinity;
   const PURGE_EVERY_MS = 10 * 60_000;
 
-  function purge(nowMs: number): void {
+  // Expired refresh tokens are kept a further 7 days, so reuse just after expiry is still recognised as reuse.
+  async function purge(nowMs: number): Promise<void> {
     if (nowMs - lastPurgeMs < PURGE_EVERY_MS) return;
     lastPurgeMs = nowMs;
-    const horizon = nowMs - LIMITS.refreshTokenSeconds * 1000;
-    purgeTokens.run(horizon);
-    purgeFamilies.run(horizon);
+    await auth.purgeTokens(nowMs - LIMITS.refreshTokenSeconds * 1000);
   }
 
-  // Revocation is checked on every authenticated request; a short TTL bounds how long another process's
-  // revocation can go unnoticed, while this process updates the cache itself when it revokes.
-  const revokedCache = new LRUCache<string, boolean>({ max: 50_000, ttl: 30_000 });
+  // Revocation is checked on every authenticated request. A revoked family is remembered; a valid one is asked again
+  // after a second, which bounds how long a revocation made by another replica goes unnoticed here (this process
+  // updates the cache itself when it revokes).
+  const revokedCache = new LRUCache<string, boolean>({ max: 50_000, ttl: REVOCATION_RECHECK_MS });
 
-  function isRevoked(familyId: string): boolean {
+  async function isRevoked(familyId: string): Promise<boolean> {
     const cached = revokedCache.get(familyId);
     if (cached !== undefined) return cached;
-    const revoked = familyRevoked.get(familyId);
+    const revoked = await auth.isFamilyRevoked(familyId);
     // An unknown family (e.g. the database was reset) counts as revoked.
-    const value = revoked === undefined ? true : revoked === 1;
+    const value = revoked ?? true;
     revokedCache.set(familyId, value);
     return value;
   }
@@ -105,12 +99,17 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
       .setJti(randomUUID())
       .sign(key);
     const refreshToken = randomBytes(32).toString('base64url');
-    insertRefresh.run(sha256(refreshToken), familyId, nowMs, nowMs + LIMITS.refreshTokenSeconds * 1000);
+    await auth.insertRefreshToken(
+      refreshTokenHash(refreshToken),
+      familyId,
+      nowMs,
+      nowMs + LIMITS.refreshTokenSeconds * 1000,
+    );
     return { accessToken, expiresIn: LIMITS.accessTokenSeconds, tokenType: 'Bearer', refreshToken };
   }
 
-  function revokeFamily(familyId: string): void {
-    revoke.run(clock(), familyId);
+  async function revokeFamily(familyId: string): Promise<void> {
+    await auth.revokeFamily(familyId, clock());
     revokedCache.set(familyId, true);
   }
 
@@ -118,37 +117,29 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
     async issueForClient(clientId) {
       const familyId = randomUUID();
       const nowMs = clock();
-      insertFamily.run(familyId, clientId, nowMs);
-      purge(nowMs);
+      await auth.createFamily(familyId, clientId, nowMs);
+      await purge(nowMs);
       return issue(clientId, familyId);
     },
 
     async refresh(refreshToken) {
-      const hash = sha256(refreshToken);
-      const row = findRefresh.get(hash) as
-        | {
-            family_id: string;
-            expires_ms: number;
-            used_ms: number | null;
-            client_id: string;
-            revoked_ms: number | null;
-          }
-        | undefined;
-      if (!row || row.revoked_ms !== null) return null;
-      if (row.used_ms !== null) {
+      const hash = refreshTokenHash(refreshToken);
+      const row = await auth.findRefreshToken(hash);
+      if (!row || row.revokedMs !== null) return null;
+      if (row.usedMs !== null) {
         // Reuse means two parties hold this chain's tokens: end the chain for both.
-        revokeFamily(row.family_id);
+        await revokeFamily(row.familyId);
         return null;
       }
       const nowMs = clock();
-      if (row.expires_ms <= nowMs) return null;
-      if (!isClientActive(db, row.client_id)) return null;
-      // better-sqlite3 is synchronous, but the guard keeps single use even if this ever runs concurrently.
-      if (markUsed.run(nowMs, hash).changes !== 1) {
-        revokeFamily(row.family_id);
+      if (row.expiresMs <= nowMs) return null;
+      if (!(await isClientActive(auth, row.clientId))) return null;
+      // Two redeems of one token may race (two replicas, or two requests here): only one marks it used.
+      if (!(await auth.markRefreshTokenUsed(hash, nowMs))) {
+        await revokeFamily(row.familyId);
         return null;
       }
-      return issue(row.client_id, row.family_id);
+      return issue(row.clientId, row.familyId);
     },
 
     async verifyAccessToken(token) {
@@ -157,7 +148,7 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
       const known = verifiedCache.get(token);
       if (known !== undefined) {
         if (Math.floor(clock() / 1000) >= known.exp) return 'expired';
-        if (isRevoked(known.claims.familyId)) return 'invalid';
+        if (await isRevoked(known.claims.familyId)) return 'invalid';
         return known.claims;
       }
       try {
@@ -172,7 +163,7 @@ export function createTokenService({ db, clock, key }: { db: Db; clock: Clock; k
         const claims = { clientId: payload.sub, familyId: payload.fid };
         // requiredClaims guarantees a numeric exp once verified.
         verifiedCache.set(token, { claims, exp: payload.exp! });
-        if (isRevoked(payload.fid)) return 'invalid';
+        if (await isRevoked(payload.fid)) return 'invalid';
         return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) return 'expired';

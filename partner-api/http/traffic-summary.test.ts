@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { manualClock } from '../clock';
 import { testServiceConfig } from '../env';
-import { openDatabase } from '../store/sqlite/open';
+import { openTestStore } from '../testing/fixtures';
 import { createHumanStream, createServiceLogger, logFormatFor } from './logger';
 import { createTrafficCounter, formatTrafficWindow } from './traffic-summary';
 
@@ -46,9 +46,14 @@ describe('service logs', () => {
     const logger = createServiceLogger(level, {
       write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
     });
-    const db = openDatabase(':memory:');
-    const app = await buildApp({ db, clock: manualClock(Date.UTC(2026, 0, 1)), config: testServiceConfig(), logger });
-    apps.push({ close: () => app.close().finally(() => db.close()) });
+    const store = await openTestStore();
+    const app = await buildApp({
+      store,
+      clock: manualClock(Date.UTC(2026, 0, 1)),
+      config: testServiceConfig(),
+      logger,
+    });
+    apps.push({ close: () => app.close().finally(() => store.close()) });
     await app.inject({ method: 'GET', url: '/health' });
     await app.inject({ method: 'GET', url: '/health' });
     await app.inject({ method: 'GET', url: '/v2/event/1' });

@@ -50,12 +50,14 @@ describe('generated images', () => {
   });
 
   it('serves every image URL of a stored event, and 404s unknown ones', async () => {
-    const store = openTestStore();
-    const id = store.createEvent(makeEventInput({ name: 'Nuit du Jazz', categories: ['musique/jazz'] }));
+    const store = await openTestStore();
+    const id = await store.catalogue.createEvent(
+      makeEventInput({ name: 'Nuit du Jazz', categories: ['musique/jazz'] }),
+    );
     const app = Fastify();
     installProblemHandling(app);
-    registerImageRoutes(app, { db: store.ctx.db });
-    const event = JSON.parse(store.getEvent(id)?.body + ',"commentaries":[],"performers":[]}') as {
+    registerImageRoutes(app, { store });
+    const event = JSON.parse((await store.catalogue.getEvent(id))?.body + ',"commentaries":[],"performers":[]}') as {
       image: string;
       squareImage: string;
       place: { image: string };

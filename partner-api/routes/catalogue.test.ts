@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ZGetCatalogueResponseSchema, ZProblemSchema, type TEvent } from '@/lib/contract';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { currentIds, Mirror } from '@/partner-api/testing/catalogue-mirror';
-import { eventSpecArb, replaceEvents, serviceWith, toEventInput } from '@/partner-api/testing/events-test-data';
+import {
+  allEventIds,
+  eventSpecArb,
+  replaceEvents,
+  serviceWith,
+  toEventInput,
+} from '@/partner-api/testing/events-test-data';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -49,13 +55,13 @@ describe('POST /v2/get/catalogue scenarios', () => {
 
   it('reports an event moved into the past by an update as passed', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 7 });
-    replaceEvents(ctx.store, []);
-    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 24, durationHours: 3 }));
+    await replaceEvents(ctx.store, []);
+    const id = await ctx.store.catalogue.createEvent(toEventInput({ ...spec!, startHour: 24, durationHours: 3 }));
     const mirror = new Mirror(ctx);
     expect(await mirror.step(10)).toBe(true);
     expect(mirror.events.has(id)).toBe(true);
     ctx.clock.advance(HOUR_MS);
-    ctx.store.updateEvent(id, { startMs: ctx.clock() - 5 * HOUR_MS, endMs: ctx.clock() - 4 * HOUR_MS });
+    await ctx.store.catalogue.updateEvent(id, { startMs: ctx.clock() - 5 * HOUR_MS, endMs: ctx.clock() - 4 * HOUR_MS });
     expect(await mirror.step(10)).toBe(true);
     expect(mirror.events.has(id)).toBe(false);
     expect(currentIds(ctx)).not.toContain(id);
@@ -73,13 +79,13 @@ describe('POST /v2/get/catalogue over months (each test moves the clock on)', ()
 
   it('answers 410 problem+json once a deletion after lastUpdatedAt has left the 30-day tombstone retention', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 5 });
-    replaceEvents(ctx.store, []);
+    await replaceEvents(ctx.store, []);
     const catalogue = (lastUpdatedAt: string) =>
       ctx.service.request({ method: 'POST', url: '/v2/get/catalogue', payload: { lastUpdatedAt } });
     const beforeDeletion = new Date(ctx.clock()).toISOString();
     ctx.clock.advance(1000);
-    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }));
-    ctx.store.deleteEvent(id);
+    const id = await ctx.store.catalogue.createEvent(toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }));
+    await ctx.store.catalogue.deleteEvent(id);
     ctx.clock.advance(1000);
     const afterDeletion = new Date(ctx.clock()).toISOString();
     // Still on record at 29 days: the deletion is reported.
@@ -99,16 +105,18 @@ describe('POST /v2/get/catalogue over months (each test moves the clock on)', ()
 
   it('lets a new mirror of a catalogue unchanged for over 30 days sync from its snapshot, not loop on 410', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 9 });
-    replaceEvents(ctx.store, []);
-    const deleted = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }));
-    ctx.store.deleteEvent(deleted);
-    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }));
+    await replaceEvents(ctx.store, []);
+    const deleted = await ctx.store.catalogue.createEvent(
+      toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }),
+    );
+    await ctx.store.catalogue.deleteEvent(deleted);
+    const id = await ctx.store.catalogue.createEvent(toEventInput({ ...spec!, startHour: 24 * 90, durationHours: 2 }));
     ctx.clock.advance(40 * DAY_MS);
     const mirror = new Mirror(ctx);
     expect(await mirror.step(10)).toBe(true); // the snapshot: its newest updatedAt is 40 days old
     expect(await mirror.step(10)).toBe(true); // the first incremental sync
     expect(mirror.resyncs).toBe(0);
-    ctx.store.cancelEvent(id);
+    await ctx.store.catalogue.cancelEvent(id);
     expect(await mirror.step(10)).toBe(true);
     expect(mirror.resyncs).toBe(0);
     expect(mirror.events.get(id)?.cancelledAt).not.toBeNull();
@@ -126,14 +134,15 @@ describe('POST /v2/get/catalogue contract', () => {
 
   it('fills the id lists on page 1 only, and lists deletions from tombstones', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 3 });
-    replaceEvents(ctx.store, []);
+    await replaceEvents(ctx.store, []);
     const since = new Date(ctx.clock()).toISOString();
     ctx.clock.advance(1000);
     const base = { ...spec!, startHour: 48, durationHours: 2 };
-    const ids = [1, 2, 3, 4].map(() => ctx.store.createEvent(toEventInput(base)));
-    ctx.store.cancelEvent(ids[0]!);
-    ctx.store.markUnavailable(ids[1]!);
-    ctx.store.deleteEvent(ids[2]!);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await ctx.store.catalogue.createEvent(toEventInput(base)));
+    await ctx.store.catalogue.cancelEvent(ids[0]!);
+    await ctx.store.catalogue.markUnavailable(ids[1]!);
+    await ctx.store.catalogue.deleteEvent(ids[2]!);
     const page = async (pageNumber: number, trackAvailabilities = false) => {
       const response = await ctx.service.request({
         method: 'POST',
@@ -165,12 +174,12 @@ describe('POST /v2/get/catalogue contract', () => {
 
   it('with trackAvailabilities, also lists events of which one source sold out', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 5 });
-    replaceEvents(ctx.store, []);
-    const id = ctx.store.createEvent(toEventInput({ ...spec!, startHour: 30, durationHours: 2 }));
+    await replaceEvents(ctx.store, []);
+    const id = await ctx.store.catalogue.createEvent(toEventInput({ ...spec!, startHour: 30, durationHours: 2 }));
     const since = new Date(ctx.clock()).toISOString();
     ctx.clock.advance(1000);
     const link = (n: number) => `https://tickets.example.com/${n}`;
-    ctx.store.updateEvent(id, {
+    await ctx.store.catalogue.updateEvent(id, {
       sources: [
         { partner: 'TicketSud', lowestPrice: 10, highestPrice: 20, link: link(1), notAvailableMs: ctx.clock() },
         { partner: 'Festivalia', lowestPrice: 12, highestPrice: 25, link: link(2) },
@@ -227,10 +236,9 @@ describe('POST /v2/get/catalogue sync is lossless', () => {
         fc.integer({ min: 1, max: 8 }),
         async (initial, actions, finalLimit) => {
           ctx.clock.set(FIXTURE_NOW_MS);
-          replaceEvents(ctx.store, initial);
-          ctx.store.ctx.db.prepare('DELETE FROM tombstones').run();
+          await replaceEvents(ctx.store, initial);
           const mirror = new Mirror(ctx);
-          const liveIds = () => ctx.store.ctx.db.prepare('SELECT id FROM events ORDER BY id').pluck().all() as number[];
+          const liveIds = async () => (await allEventIds(ctx.store)).sort((a, b) => a - b);
           for (const action of actions) {
             if (action.kind === 'sync') {
               await mirror.step(action.limit);
@@ -241,19 +249,22 @@ describe('POST /v2/get/catalogue sync is lossless', () => {
               continue;
             }
             if (action.kind === 'create') {
-              ctx.store.createEvent(toEventInput(action.spec));
+              await ctx.store.catalogue.createEvent(toEventInput(action.spec));
               continue;
             }
-            const ids = liveIds();
+            const ids = await liveIds();
             if (ids.length === 0) continue;
             const id = ids[action.pick % ids.length]!;
             const now = ctx.clock();
             switch (action.kind) {
               case 'update':
-                ctx.store.updateEvent(id, { name: `Renamed ${action.pick}`, trendingScore: action.pick % 100 });
+                await ctx.store.catalogue.updateEvent(id, {
+                  name: `Renamed ${action.pick}`,
+                  trendingScore: action.pick % 100,
+                });
                 break;
               case 'reprice':
-                ctx.store.repriceEvent(
+                await ctx.store.catalogue.repriceEvent(
                   id,
                   action.pick % 3 === 0
                     ? { lowestPrice: null, highestPrice: null }
@@ -264,23 +275,23 @@ describe('POST /v2/get/catalogue sync is lossless', () => {
                 );
                 break;
               case 'cancel':
-                ctx.store.cancelEvent(id);
+                await ctx.store.catalogue.cancelEvent(id);
                 break;
               case 'unavailable':
-                ctx.store.markUnavailable(id);
+                await ctx.store.catalogue.markUnavailable(id);
                 break;
               case 'availabilities':
-                ctx.store.changeAvailabilities(id, {
+                await ctx.store.catalogue.changeAvailabilities(id, {
                   availableDates: [
                     { startMs: now + action.hours * HOUR_MS, endMs: now + (action.hours + 2) * HOUR_MS },
                   ],
                 });
                 break;
               case 'delete':
-                ctx.store.deleteEvent(id);
+                await ctx.store.catalogue.deleteEvent(id);
                 break;
               case 'move-dates':
-                ctx.store.updateEvent(id, {
+                await ctx.store.catalogue.updateEvent(id, {
                   startMs: now + action.hours * HOUR_MS,
                   endMs: now + (action.hours + 1) * HOUR_MS,
                 });
@@ -292,7 +303,7 @@ describe('POST /v2/get/catalogue sync is lossless', () => {
           for (let i = 0; i < 200 && !done; i++) done = await mirror.step(finalLimit);
           expect(done).toBe(true);
 
-          expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(currentIds(ctx));
+          expect([...mirror.events.keys()].sort((a, b) => a - b)).toEqual(await currentIds(ctx));
 
           const snapshot = new Map<number, TEvent>();
           for (let pageNumber = 1; ; pageNumber++) {

@@ -20,7 +20,7 @@ export interface ClickRouteOptions {
  */
 export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, options: ClickRouteOptions): void {
   registerOperation(app, 'getClicks', async ({ query }, request) => {
-    const page = ctx.store.listClicks({
+    const page = await ctx.store.clicks.listClicks({
       clientId: request.clientId,
       afterMs: query.minDate === undefined ? null : parseIsoInput(query.minDate),
       limit: query.limit,
@@ -54,7 +54,7 @@ export function registerClickRoutes(app: FastifyInstance, ctx: ServiceContext, o
     async ({ params: { token } }, _request, reply) => {
       const target = token.length <= MAX_TOKEN_LENGTH ? ctx.verifyLinkToken(token) : null;
       if (!target) throw notFound('Link');
-      const click = ctx.store.recordClick({
+      const click = await ctx.store.clicks.recordClick({
         clientId: target.clientId,
         sourceId: target.sourceId,
         link: `${ctx.publicUrl}/r/${token}`,

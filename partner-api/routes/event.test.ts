@@ -13,7 +13,7 @@ afterEach(async () => {
 
 describe('GET /v2/event/{eventId}', () => {
   it('returns the full event shape with commentaries, performers and tracked links of the caller', async () => {
-    const id = t.store.createEvent(
+    const id = await t.store.catalogue.createEvent(
       makeEventInput({
         partners: ['Billetterie Horizon', 'Guichet Soleil'],
         performers: [{ name: 'Camille Test' }],
@@ -36,8 +36,8 @@ describe('GET /v2/event/{eventId}', () => {
   });
 
   it('answers an unknown or deleted event with 404', async () => {
-    const id = t.store.createEvent(makeEventInput());
-    t.store.deleteEvent(id);
+    const id = await t.store.catalogue.createEvent(makeEventInput());
+    await t.store.catalogue.deleteEvent(id);
     for (const url of [`/v2/event/${id}`, '/v2/event/987654']) {
       const response = await t.request({ method: 'GET', url });
       expect(response.statusCode).toBe(404);

@@ -9,7 +9,6 @@ import {
 } from '@/lib/contract';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { toEventsQuery } from '../store/events-query';
-import { findEventsWithRtree } from '../store/sqlite/find-events';
 import { eventSpecArb, replaceEvents, serviceWith, TEST_PARTNERS } from '@/partner-api/testing/events-test-data';
 import { referenceOrder } from '@/partner-api/testing/events-reference';
 
@@ -103,7 +102,7 @@ describe('POST /v2/get/events against a brute-force reference', () => {
         fc.array(eventSpecArb, { minLength: 0, maxLength: 40 }),
         fc.array(requestArb, { minLength: 4, maxLength: 8 }),
         async (specs, requests) => {
-          const events = replaceEvents(ctx.store, specs);
+          const events = await replaceEvents(ctx.store, specs);
           const { service } = ctx;
           {
             const byId = new Map(events.map((event) => [event.id, event]));
@@ -139,13 +138,6 @@ describe('POST /v2/get/events against a brute-force reference', () => {
                 }
               }
               expect(seen, JSON.stringify(request)).toEqual(expected);
-              // The SQLite-only R*Tree implementation answers the same.
-              const query = { ...toEventsQuery(request, FIXTURE_NOW_MS), limit: 500, pageNumber: 1 };
-              const rtree = findEventsWithRtree(ctx.store.ctx.db, query);
-              expect(rtree.totalItems).toBe(expected.length);
-              expect(rtree.items.map((json) => (JSON.parse(json.toString('utf8')) as { id: number }).id)).toEqual(
-                expected,
-              );
             }
           }
         },

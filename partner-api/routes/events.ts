@@ -17,7 +17,7 @@ function sendJson(reply: FastifyReply, status: number, json: Buffer): FastifyRep
 export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   registerOperation(app, 'getEvents', async ({ body }, request, reply) => {
     const query = toEventsQuery(body, ctx.clock());
-    const page = ctx.store.findEvents(query);
+    const page = await ctx.catalogue.findEvents(query);
     const pagination = paginate(page.totalItems, query.limit, query.pageNumber);
     const json = ctx.renderJsonPage(
       '{"data":[',
@@ -30,7 +30,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext):
 
   registerOperation(app, 'getCatalogue', async ({ body }, request, reply) => {
     const query = toCatalogueQuery(body);
-    const page = ctx.store.getCatalogue(query, ctx.clock());
+    const page = await ctx.catalogue.getCatalogue(query, ctx.clock());
     if (page === 'resync-required') {
       throw new ProblemError(
         410,

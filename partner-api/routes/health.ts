@@ -7,7 +7,7 @@ import { storageFailure } from '../http/storage-errors';
 /** A readiness answer is reused this long, so probes (or anyone calling `/ready`) cannot turn into a write load. */
 const READY_CACHE_MS = 2_000;
 
-/** `ok`, or what failed (`SQLITE_FULL: …`). */
+/** `ok`, or what failed (`SQLITE_FULL: …`, a driver's code and the reason). */
 type Check = string;
 
 interface Readiness {
@@ -22,30 +22,35 @@ interface Readiness {
  * alert, when this fails: a full disk or a read-only database keeps reads working but refuses every login).
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  const readProbe = ctx.db.prepare('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)').pluck();
-  // A real (tiny) write: only a write finds out that the disk is full or the file read-only.
-  const writeProbe = ctx.db.prepare(
-    `INSERT INTO meta (key, value) VALUES ('ready_probe_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  );
   let last: Readiness | undefined;
+  let running: Promise<Readiness> | undefined;
 
   function describe(error: unknown): string {
     const storage = storageFailure(error);
     return storage ? `${storage.code}: ${storage.reason}` : 'failed';
   }
 
-  function check(): Readiness {
+  function check(): Promise<Readiness> {
     const now = ctx.clock();
-    if (last && now - last.at < READY_CACHE_MS && now >= last.at) return last;
+    if (last && now - last.at < READY_CACHE_MS && now >= last.at) return Promise.resolve(last);
+    // Concurrent probes share one check.
+    running ??= probe(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  async function probe(now: number): Promise<Readiness> {
     let read: Check = 'ok';
     let write: Check = 'ok';
     try {
-      readProbe.get();
+      await ctx.store.health.probeRead();
     } catch (error) {
       read = describe(error);
     }
     try {
-      writeProbe.run(String(now));
+      // A real (tiny) write: only a write finds out that the disk is full or the database read-only.
+      await ctx.store.health.probeWrite(now);
     } catch (error) {
       write = describe(error);
     }
@@ -61,7 +66,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServiceContext):
   );
 
   registerOperation(app, 'ready', async (_input, _request, reply) => {
-    const { ready, checks } = check();
+    const { ready, checks } = await check();
     if (!ready) {
       throw new ProblemError(503, `Not ready: read ${checks.read}; write ${checks.write}.`, undefined, {
         'retry-after': '5',

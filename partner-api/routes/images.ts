@@ -9,10 +9,10 @@ import { parseImagePath, renderImage } from '@/partner-api/images/render-image';
  * `GET /images/<kind>/<id>-<variant>.svg`: the generated pictures every image URL of the catalogue points to.
  * Public (no token), like the images of a real CDN; a malformed path → 400, an unknown record → 404 problem.
  */
-export function registerImageRoutes(app: FastifyInstance, ctx: Pick<ServiceContext, 'db'>): void {
+export function registerImageRoutes(app: FastifyInstance, ctx: Pick<ServiceContext, 'store'>): void {
   registerOperation(app, 'getImage', async ({ params }, _request, reply) => {
     const ref = parseImagePath(`${params.kind}/${params.file}`);
-    const info = ref ? imageInfo(ctx.db, ref) : null;
+    const info = ref ? await imageInfo(ctx.store.images, ref) : null;
     if (!ref || !info) throw notFound('Image');
     return (
       reply

@@ -58,7 +58,7 @@ export function registerLoginRoutes(
     async ({ body }, request, reply) => {
       let issued: TLoginResponse | null;
       if (body.grantAccess === 'clientSecret') {
-        const valid = await verifyClientCredentials(ctx.db, body.clientId, body.clientSecret);
+        const valid = await verifyClientCredentials(ctx.store.auth, body.clientId, body.clientSecret);
         issued = valid ? await tokens.issueForClient(body.clientId) : null;
         if (!issued) return failed(body.clientId, request, WRONG_CREDENTIALS);
       } else {

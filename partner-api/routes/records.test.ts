@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZMapPlaceWithEventsSchema, ZPerformerSchema, ZProblemSchema } from '@/lib/contract';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
-import { FIXTURE_NOW_MS, makeEventInput } from '../testing/fixtures';
+import { FIXTURE_NOW_MS, makeEventInput, storedEvent } from '../testing/fixtures';
 
 const DAY_MS = 24 * 3_600_000;
 const venue = { id: 'mp-records', name: 'Salle des Records', lng: 2.35, lat: 48.85, city: 'Paris' };
@@ -14,19 +14,21 @@ afterEach(async () => {
   await t.close();
 });
 
-function eventAt(inDays: number, extra: Parameters<typeof makeEventInput>[0] = {}): number {
+async function eventAt(inDays: number, extra: Parameters<typeof makeEventInput>[0] = {}): Promise<number> {
   const startMs = FIXTURE_NOW_MS + inDays * DAY_MS;
-  return t.store.createEvent(makeEventInput({ mapPlace: venue, startMs, endMs: startMs + 2 * 3_600_000, ...extra }));
+  return await t.store.catalogue.createEvent(
+    makeEventInput({ mapPlace: venue, startMs, endMs: startMs + 2 * 3_600_000, ...extra }),
+  );
 }
 
 describe('GET /v2/g-place/{mapPlaceId}', () => {
   it('returns the map place with upcoming events soonest first, then past ones most recent first', async () => {
-    const past2 = eventAt(-2);
-    const future5 = eventAt(5);
-    const past9 = eventAt(-9);
-    const future1 = eventAt(1, { performers: [{ name: 'Groupe Record' }] });
-    const deleted = eventAt(2);
-    t.store.deleteEvent(deleted);
+    const past2 = await eventAt(-2);
+    const future5 = await eventAt(5);
+    const past9 = await eventAt(-9);
+    const future1 = await eventAt(1, { performers: [{ name: 'Groupe Record' }] });
+    const deleted = await eventAt(2);
+    await t.store.catalogue.deleteEvent(deleted);
     const response = await t.request({ method: 'GET', url: `/v2/g-place/${venue.id}` });
     expect(response.statusCode).toBe(200);
     const place = ZMapPlaceWithEventsSchema.parse(response.json());
@@ -47,7 +49,7 @@ describe('GET /v2/g-place/{mapPlaceId}', () => {
 
   it('embeds at most 100 events, upcoming first', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 103; i++) ids.push(eventAt(i === 0 ? -1 : i / 10));
+    for (let i = 0; i < 103; i++) ids.push(await eventAt(i === 0 ? -1 : i / 10));
     const place = ZMapPlaceWithEventsSchema.parse(
       (await t.request({ method: 'GET', url: `/v2/g-place/${venue.id}` })).json(),
     );
@@ -66,11 +68,10 @@ describe('GET /v2/g-place/{mapPlaceId}', () => {
 
 describe('GET /v2/performer/{performerId}', () => {
   it('returns the performer with their events', async () => {
-    const first = eventAt(3, { performers: [{ name: 'Lou Record' }] });
-    const performerId = (t.db.prepare("SELECT id FROM performers WHERE name = 'Lou Record'").get() as { id: number })
-      .id;
-    const second = eventAt(1, { performers: [{ id: performerId, name: 'Lou Record' }] });
-    eventAt(2); // without them
+    const first = await eventAt(3, { performers: [{ name: 'Lou Record' }] });
+    const performerId = (await storedEvent(t.store, first))!.performers[0]!.id;
+    const second = await eventAt(1, { performers: [{ id: performerId, name: 'Lou Record' }] });
+    await eventAt(2); // without them
     const response = await t.request({ method: 'GET', url: `/v2/performer/${performerId}` });
     expect(response.statusCode).toBe(200);
     const performer = ZPerformerSchema.parse(response.json());

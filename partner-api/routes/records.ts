@@ -12,7 +12,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function registerRecordRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   registerOperation(app, 'getMapPlace', async ({ params: { mapPlaceId } }, request, reply) => {
-    const stored = ctx.store.getMapPlace(mapPlaceId);
+    const stored = await ctx.store.catalogue.getMapPlace(mapPlaceId);
     if (!stored) throw notFound(`Place ${JSON.stringify(mapPlaceId)}`);
     return reply
       .code(200)
@@ -21,7 +21,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ServiceContext):
   });
 
   registerOperation(app, 'getPerformer', async ({ params: { performerId } }, request, reply) => {
-    const stored = ctx.store.getPerformer(performerId);
+    const stored = await ctx.store.catalogue.getPerformer(performerId);
     if (!stored) throw notFound(`Performer ${performerId}`);
     return reply
       .code(200)

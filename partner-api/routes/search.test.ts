@@ -8,7 +8,7 @@ import {
   type TSearchItem,
 } from '@/lib/contract';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
-import { makeEventInput } from '../testing/fixtures';
+import { makeEventInput, storedEvent } from '../testing/fixtures';
 import { CITIES, createSearchCatalogue, VENUES, type SearchCatalogue, type Venue } from '../testing/search-catalogue';
 
 let t: TestApp;
@@ -17,15 +17,19 @@ let performerIds: Map<string, number[]>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  catalogue = createSearchCatalogue(t.store);
+  catalogue = await createSearchCatalogue(t.store);
   // A confirmed performer whose only event was deleted: known, but with nothing to show.
-  const gone = t.store.createEvent(
+  const gone = await t.store.catalogue.createEvent(
     makeEventInput({ name: 'Concert annulé', performers: [{ name: 'Artiste Oublié' }] }),
   );
-  t.store.deleteEvent(gone);
+  await t.store.catalogue.deleteEvent(gone);
   performerIds = new Map();
-  const rows = t.db.prepare('SELECT id, name FROM performers').all() as Array<{ id: number; name: string }>;
-  for (const row of rows) performerIds.set(row.name, [...(performerIds.get(row.name) ?? []), row.id]);
+  for (const id of Object.values(catalogue.events)) {
+    for (const performer of (await storedEvent(t.store, id))!.performers) {
+      const ids = performerIds.get(performer.name) ?? [];
+      if (!ids.includes(performer.id)) performerIds.set(performer.name, [...ids, performer.id]);
+    }
+  }
 });
 afterAll(async () => {
   await t.close();

@@ -12,20 +12,20 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   registerOperation(app, 'searchPlace', async ({ query }, request, reply) => {
-    const stored = ctx.store.searchPlace(query.name, { lng: query.lng, lat: query.lat });
+    const stored = await ctx.store.search.searchPlace(query.name, { lng: query.lng, lat: query.lat });
     const body = stored ? recordJson(stored, request.clientId, ctx.renderLinks) : 'null';
     return reply.code(200).type(JSON_TYPE).send(body);
   });
 
   registerOperation(app, 'searchPerformer', async ({ query }, request, reply) => {
-    const stored = ctx.store.searchPerformer(query.name);
+    const stored = await ctx.store.search.searchPerformer(query.name);
     const body = stored ? recordJson(stored, request.clientId, ctx.renderLinks) : 'null';
     return reply.code(200).type(JSON_TYPE).send(body);
   });
 
   // The schema refuses lng without lat and lat without lng.
   registerOperation(app, 'search', async ({ query }, _request, reply) => {
-    const items = ctx.store.search({
+    const items = await ctx.store.search.search({
       text: query.search,
       point: query.lng !== undefined && query.lat !== undefined ? { lng: query.lng, lat: query.lat } : null,
       types: query.type ?? SEARCH_TYPES,

@@ -24,8 +24,8 @@ function expectProblem(response: Awaited<ReturnType<typeof get>>, status: number
 
 describe('GET /e/{serviceId}', () => {
   it("redirects an event's serviceLink, without a token, to its page in the web app", async () => {
-    const id = t.store.createEvent(makeEventInput({ serviceId: 777_001 }));
-    t.store.createEvent(makeEventInput({ serviceId: 777_002 }));
+    const id = await t.store.catalogue.createEvent(makeEventInput({ serviceId: 777_001 }));
+    await t.store.catalogue.createEvent(makeEventInput({ serviceId: 777_002 }));
     const event = ZEventSchema.parse((await t.request({ method: 'GET', url: `/v2/event/${id}` })).json());
     expect(event.serviceLink).toBe('http://partner-api.test/e/777001');
 
@@ -36,15 +36,15 @@ describe('GET /e/{serviceId}', () => {
   });
 
   it('answers an unknown service id with 404, even when an event has that id as its own id', async () => {
-    const id = t.store.createEvent(makeEventInput({ serviceId: 888_001 }));
+    const id = await t.store.catalogue.createEvent(makeEventInput({ serviceId: 888_001 }));
     expectProblem(await get(`/e/${id}`), 404);
     expectProblem(await get('/e/999999'), 404);
   });
 
   it('answers a deleted event with 404', async () => {
-    const id = t.store.createEvent(makeEventInput({ serviceId: 888_002 }));
+    const id = await t.store.catalogue.createEvent(makeEventInput({ serviceId: 888_002 }));
     expect((await get('/e/888002')).statusCode).toBe(302);
-    t.store.deleteEvent(id);
+    await t.store.catalogue.deleteEvent(id);
     expectProblem(await get('/e/888002'), 404);
   });
 

@@ -10,7 +10,7 @@ import { registerOperation } from '../http/operation-route';
  */
 export function registerServiceLinkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   registerOperation(app, 'followServiceLink', async ({ params: { serviceId } }, _request, reply) => {
-    const eventId = ctx.store.findEventIdByServiceId(serviceId);
+    const eventId = await ctx.store.catalogue.findEventIdByServiceId(serviceId);
     if (eventId === null) throw notFound(`Event ${serviceId}`);
     return reply.code(302).header('location', `${ctx.appUrl}/events/${eventId}`).send();
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TClick } from '@/lib/contract';
 import { createTestApp } from '@/partner-api/testing/test-app';
 import { testServiceConfig } from '@/partner-api/env';
-import { openDatabase } from '@/partner-api/store/sqlite/open';
-import { clickCommission } from '@/partner-api/store/sqlite/record-click';
+import { openTestStore, storedEvent } from '@/partner-api/testing/fixtures';
+import { clickCommission } from '@/partner-api/store/model/derive';
 import { CLICK_HISTORY_DAYS, seedClickHistory } from './click-history';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -12,15 +12,15 @@ const DAY = 86_400_000;
 describe('demo click history', () => {
   it('records months of clicks for the demo clients through tracked links, with their sources’ commissions', async () => {
     const now = Date.UTC(2026, 10, 23, 12);
-    const db = openDatabase(':memory:');
     const config = testServiceConfig();
-    seedCatalogue(db, { events: 300, now, publicUrl: config.publicUrl });
-    const stats = seedClickHistory(db, config, now);
+    const store = await openTestStore({ publicUrl: config.publicUrl });
+    await seedCatalogue(store.seeding, { events: 300, now });
+    const stats = await seedClickHistory(store, config, now);
     expect(stats.clicks).toBeGreaterThan(3000);
     // Seeding again (a restart, a reseed) keeps the history as it is.
-    expect(seedClickHistory(db, config, now).clicks).toBe(0);
+    expect((await seedClickHistory(store, config, now)).clicks).toBe(0);
 
-    const service = await createTestApp({ db, config });
+    const service = await createTestApp({ store, config });
     try {
       const clicks: TClick[] = [];
       for (let pageNumber = 1; ; pageNumber += 1) {
@@ -41,13 +41,16 @@ describe('demo click history', () => {
       const sample = clicks[Math.floor(clicks.length / 2)]!;
       const follow = await service.app.inject({ method: 'GET', url: new URL(sample.link).pathname });
       expect(follow.statusCode).toBe(302);
-      const source = db
-        .prepare(
-          `SELECT lowest_price, commission_fix, commission_per_cart, commission_per_ticket, commission_rate
-           FROM sources WHERE id = ?`,
-        )
-        .get(sample.linkId) as Parameters<typeof clickCommission>[0];
-      expect(sample.commission).toBe(clickCommission(source));
+      const source = (await storedEvent(store, sample.eventId))!.sources.find((s) => s.id === sample.linkId)!;
+      expect(sample.commission).toBe(
+        clickCommission({
+          lowest_price: source.lowestPrice,
+          commission_fix: source.commissionFix,
+          commission_per_cart: source.commissionPerCart,
+          commission_per_ticket: source.commissionPerTicket,
+          commission_rate: source.commissionRate,
+        }),
+      );
 
       const other = await service.request({ method: 'GET', url: '/v2/clicks?limit=1' }, 'demo-b');
       expect(other.json<{ pagination: { totalItems: number } }>().pagination.totalItems).toBeGreaterThan(500);

@@ -1,10 +1,9 @@
 import { DEMO_CLIENTS } from '@/partner-api/auth/clients';
 import { deriveKey, resolveRootSecret } from '@/partner-api/auth/signing-key';
-import { manualClock } from '@/partner-api/clock';
 import type { ServiceConfig } from '@/partner-api/env';
 import { createTrackedLinks } from '@/partner-api/links/tracked-link';
-import type { Db } from '@/partner-api/store/sqlite/open';
-import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
+import type { ClickInput } from '@/partner-api/store/search-types';
+import type { Store } from '@/partner-api/store/port';
 import { createRng } from './rng';
 
 /** Days of click history the demo clients get. */
@@ -29,11 +28,6 @@ export interface ClickHistoryStats {
   durationMs: number;
 }
 
-interface SourceRow {
-  id: number;
-  start_ms: number;
-}
-
 /**
  * Records a realistic click history of the last {@link CLICK_HISTORY_DAYS} days for the demo clients, through the same
  * path as a visitor's click: the tracked link the service serves (signed token), verified, then `recordClick` at the
@@ -41,23 +35,21 @@ interface SourceRow {
  * and the day, and goes to events starting within two months of the click. Does nothing when a demo client already
  * has clicks (a restart, or a reseed of the catalogue, keeps the history).
  */
-export function seedClickHistory(db: Db, config: ServiceConfig, now = Date.now()): ClickHistoryStats {
+export async function seedClickHistory(
+  store: Store,
+  config: ServiceConfig,
+  now = Date.now(),
+): Promise<ClickHistoryStats> {
   const started = performance.now();
   const ids = DEMO_CLIENTS.map((client) => client.id);
-  const existing = db
-    .prepare(`SELECT 1 FROM clicks WHERE client_id IN (${ids.map(() => '?').join(',')}) LIMIT 1`)
-    .get(...ids);
-  const sources = db
-    .prepare('SELECT s.id, e.start_ms FROM sources s JOIN events e ON e.id = s.event_id ORDER BY e.start_ms, s.id')
-    .all() as SourceRow[];
-  if (existing || sources.length === 0) return { clicks: 0, durationMs: 0 };
+  if (await store.clicks.hasClicks(ids)) return { clicks: 0, durationMs: 0 };
+  const sources = await store.seeding.sourceStarts();
+  if (sources.length === 0) return { clicks: 0, durationMs: 0 };
 
   const links = createTrackedLinks({
-    key: deriveKey(resolveRootSecret(db, config), 'tracked-link'),
+    key: deriveKey(await resolveRootSecret(store.auth, config), 'tracked-link'),
     publicUrl: config.publicUrl,
   });
-  const clock = manualClock(now);
-  const store = createSqliteStore(db, { clock, publicUrl: config.publicUrl });
   const rng = createRng('click-history');
   const hours = HOUR_WEIGHT.map((weight, hour) => ({ weight, hour }));
 
@@ -67,41 +59,39 @@ export function seedClickHistory(db: Db, config: ServiceConfig, now = Date.now()
     let hi = sources.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (sources[mid]!.start_ms > ms) hi = mid;
+      if (sources[mid]!.startMs > ms) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   };
 
-  let clicks = 0;
-  db.transaction(() => {
-    for (const clientId of ids) {
-      const perDay = CLICKS_PER_DAY[clientId] ?? 10;
-      for (let day = CLICK_HISTORY_DAYS; day >= 0; day -= 1) {
-        const dayStart = now - day * DAY;
-        const date = new Date(dayStart);
-        // Growth from 55 % to 100 % over the period, with day-to-day noise.
-        const growth = 0.55 + 0.45 * (1 - day / CLICK_HISTORY_DAYS);
-        const expected = perDay * growth * WEEKDAY_WEIGHT[date.getUTCDay()]! * (0.8 + rng.next() * 0.4);
-        const count = Math.max(0, Math.round(expected + rng.normal() * Math.sqrt(expected)));
-        for (let i = 0; i < count; i += 1) {
-          const { hour } = rng.weighted(hours, (h) => h.weight);
-          const at = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hour) - HOUR;
-          const clickMs = at + rng.int(0, HOUR - 1);
-          if (clickMs >= now) continue;
-          const from = firstAfter(clickMs);
-          if (from >= sources.length) continue;
-          const to = Math.max(from + 1, firstAfter(clickMs + MAX_LEAD_MS));
-          // Sooner events sell more: the square of a uniform draw leans toward the start of the window.
-          const source = sources[from + Math.floor(rng.next() ** 2 * (to - from))]!;
-          const token = links.tokenFor(source.id, clientId);
-          const target = links.verifyLinkToken(token);
-          if (!target) continue;
-          clock.set(clickMs);
-          if (store.recordClick({ ...target, link: `${config.publicUrl}/r/${token}` })) clicks += 1;
-        }
+  const clicks: ClickInput[] = [];
+  for (const clientId of ids) {
+    const perDay = CLICKS_PER_DAY[clientId] ?? 10;
+    for (let day = CLICK_HISTORY_DAYS; day >= 0; day -= 1) {
+      const dayStart = now - day * DAY;
+      const date = new Date(dayStart);
+      // Growth from 55 % to 100 % over the period, with day-to-day noise.
+      const growth = 0.55 + 0.45 * (1 - day / CLICK_HISTORY_DAYS);
+      const expected = perDay * growth * WEEKDAY_WEIGHT[date.getUTCDay()]! * (0.8 + rng.next() * 0.4);
+      const count = Math.max(0, Math.round(expected + rng.normal() * Math.sqrt(expected)));
+      for (let i = 0; i < count; i += 1) {
+        const { hour } = rng.weighted(hours, (h) => h.weight);
+        const at = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hour) - HOUR;
+        const clickMs = at + rng.int(0, HOUR - 1);
+        if (clickMs >= now) continue;
+        const from = firstAfter(clickMs);
+        if (from >= sources.length) continue;
+        const to = Math.max(from + 1, firstAfter(clickMs + MAX_LEAD_MS));
+        // Sooner events sell more: the square of a uniform draw leans toward the start of the window.
+        const source = sources[from + Math.floor(rng.next() ** 2 * (to - from))]!;
+        const token = links.tokenFor(source.id, clientId);
+        const target = links.verifyLinkToken(token);
+        if (!target) continue;
+        clicks.push({ ...target, link: `${config.publicUrl}/r/${token}`, atMs: clickMs });
       }
     }
-  })();
-  return { clicks, durationMs: Math.round(performance.now() - started) };
+  }
+  const recorded = await store.clicks.recordClicks(clicks);
+  return { clicks: recorded, durationMs: Math.round(performance.now() - started) };
 }

@@ -62,8 +62,8 @@ describe('seeding, killed half-way', { timeout: 180_000 }, () => {
     expect(killed.output).toMatch(/Seeding: 2000 of 40000/);
     expect(catalogue()).toEqual({ events: 0, places: 0, firstTitle: undefined, completed: undefined });
 
-    const service = await startService(testServiceConfig({ dbFile, port: 0 }), {
-      seedDemo: (db) => void seedDemoCatalogue(db, 'http://127.0.0.1:4000'),
+    const service = await startService(testServiceConfig({ database: dbFile, port: 0 }), {
+      seedDemo: async (store) => void (await seedDemoCatalogue(store)),
     });
     await service.close();
     const after = catalogue();

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ZEventSchema } from '@/lib/contract';
 import { openDatabase, type Db } from '@/partner-api/store/sqlite/open';
-import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
+import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-store';
 import { assembleEventJson } from '@/partner-api/store/types';
 import { seedCatalogue } from './seed-catalogue';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 30);
 const DAY = 86_400_000;
 
-function seeded(events: number, seed: number | string = 42): Db {
+/** A SQLite catalogue seeded through the store's bulk load; the rows are then read with SQL. */
+async function seeded(events: number, seed: number | string = 42): Promise<Db> {
   const db = openDatabase(':memory:');
-  seedCatalogue(db, { events, seed, now: NOW });
+  await seedCatalogue(createSqliteStore(db).seeding, { events, seed, now: NOW });
   return db;
 }
 
@@ -21,38 +22,30 @@ function dump(db: Db): string {
 }
 
 describe('seedCatalogue', () => {
-  it('is deterministic: the same seed and now give identical rows and JSON; another seed differs', () => {
-    const a = seeded(150, 7);
-    const b = seeded(150, 7);
-    const c = seeded(150, 8);
+  it('is deterministic: the same seed and now give identical rows and JSON; another seed differs', async () => {
+    const a = await seeded(150, 7);
+    const b = await seeded(150, 7);
+    const c = await seeded(150, 8);
     expect(dump(a)).toBe(dump(b));
     expect(dump(a)).not.toBe(dump(c));
   });
 
-  it('writes events whose JSON validates against the contract, one R*Tree box each', () => {
-    const db = seeded(400);
+  it('writes events whose JSON validates against the contract', async () => {
+    const db = await seeded(400);
     const store = createSqliteStore(db);
     const ids = (db.prepare('SELECT id FROM events ORDER BY id').all() as { id: number }[]).map((r) => r.id);
     expect(ids).toHaveLength(400);
     for (const id of ids) {
-      const stored = store.getEvent(id);
+      const stored = await store.catalogue.getEvent(id);
       if (!stored) throw new Error(`missing ${id}`);
       const event = ZEventSchema.parse(JSON.parse(assembleEventJson(stored, { commentaries: true, performers: true })));
       expect(event.id).toBe(id);
       expect(event.startDate).toMatch(/ \+0[12]00$/);
     }
-    expect(db.prepare('SELECT count(*) AS n FROM event_boxes').get()).toEqual({ n: 400 });
-    expect(
-      db
-        .prepare(
-          'SELECT count(*) AS n FROM events e JOIN event_boxes b ON b.id = e.id WHERE b.min_lng <= e.lng AND b.max_lng >= e.lng',
-        )
-        .get(),
-    ).toEqual({ n: 400 });
   });
 
-  it('spreads a realistic mix over French cities and over the 30 days before to 120 days after now', () => {
-    const db = seeded(1500);
+  it('spreads a realistic mix over French cities and over the 30 days before to 120 days after now', async () => {
+    const db = await seeded(1500);
     const byCity = db
       .prepare(
         'SELECT p.city, count(*) AS n FROM events e JOIN places p ON p.id = e.place_id GROUP BY 1 ORDER BY 2 DESC',
@@ -112,8 +105,8 @@ describe('seedCatalogue', () => {
     expect(shared).toEqual({ name: 'Le Petit Théâtre', cities: 2 });
   });
 
-  it('gives unique increasing updatedAt values before now, and later writes continue after them', () => {
-    const db = seeded(200);
+  it('gives unique increasing updatedAt values before now, and later writes continue after them', async () => {
+    const db = await seeded(200);
     const rows = db.prepare('SELECT updated_ms, created_ms FROM events ORDER BY id').all() as {
       updated_ms: number;
       created_ms: number;
@@ -123,16 +116,16 @@ describe('seedCatalogue', () => {
     }
     expect(rows.every((r) => r.created_ms <= r.updated_ms && r.updated_ms <= NOW)).toBe(true);
     const store = createSqliteStore(db, { clock: () => NOW - DAY });
-    const updated = store.cancelEvent(1);
+    const updated = await store.catalogue.cancelEvent(1);
     expect(updated).toBeGreaterThan(rows[rows.length - 1]?.updated_ms as number);
   });
 
-  it('refuses to seed over a catalogue unless asked to reset it', () => {
-    const db = seeded(20);
-    expect(() => seedCatalogue(db, { events: 20, now: NOW })).toThrow(/not empty/);
-    const stats = seedCatalogue(db, { events: 30, now: NOW, reset: true });
+  it('refuses to seed over a catalogue unless asked to reset it', async () => {
+    const db = await seeded(20);
+    const { seeding } = createSqliteStore(db);
+    await expect(seedCatalogue(seeding, { events: 20, now: NOW })).rejects.toThrow(/not empty/);
+    const stats = await seedCatalogue(seeding, { events: 30, now: NOW, reset: true });
     expect(stats.events).toBe(30);
     expect(db.prepare('SELECT count(*) AS n FROM events').get()).toEqual({ n: 30 });
-    expect(db.prepare('SELECT count(*) AS n FROM event_boxes').get()).toEqual({ n: 30 });
   });
 });

@@ -11,21 +11,10 @@ import type {
   PerformerRecord,
   PlaceRecord,
   SourceRecord,
-} from '@/partner-api/store/sqlite/event-record';
-import { setLastUpdatedMs } from '@/partner-api/store/sqlite/next-updated-ms';
-import type { Db } from '@/partner-api/store/sqlite/open';
-import {
-  DEFAULT_TIME_ZONE,
-  ensureMapPlace,
-  ensurePerformer,
-  ensurePlace,
-  imagePath,
-  noteEventId,
-} from '@/partner-api/store/sqlite/resolve-input';
-import { derivePrices, insertEvent } from '@/partner-api/store/sqlite/save-event';
-import { serializeEvent } from '@/partner-api/store/model/serialize-event';
-import { DEFAULT_PUBLIC_URL } from '@/partner-api/store/sqlite/sqlite-event-store';
-import type { PeriodInput } from '@/partner-api/store/types';
+} from '@/partner-api/store/model/records';
+import { DEFAULT_TIME_ZONE, derivePrices, imagePath } from '@/partner-api/store/model/derive';
+import type { SeedingStore, SeedPlaceInput, SeedSession } from '@/partner-api/store/port';
+import type { MapPlaceInput, PerformerInput, PeriodInput } from '@/partner-api/store/types';
 import {
   BAND_WORDS,
   CITIES,
@@ -56,8 +45,6 @@ export interface SeedOptions {
   seed?: number | string;
   /** "Now" in ms: dates spread from 30 days before to 120 days after it. Default Date.now(). */
   now?: number;
-  /** Base URL written into image links; default http://127.0.0.1:4000. */
-  publicUrl?: string;
   /** Empty the catalogue first; without it, seeding a non-empty catalogue throws. */
   reset?: boolean;
   /** Events per transaction. */
@@ -132,8 +119,9 @@ function jitter(rng: Rng, city: City): { lng: number; lat: number } {
   return { lng: Math.round(lng * 1e6) / 1e6, lat: Math.round(lat * 1e6) / 1e6 };
 }
 
-function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
-  const places: SeedPlace[] = [];
+async function createPlaces(session: SeedSession, rng: Rng, count: number): Promise<SeedPlace[]> {
+  // Inputs first, in the RNG's order, then stored in two batches.
+  const drafts: Array<{ mapPlace: MapPlaceInput | null; place: SeedPlaceInput; city: City; type: VenueType }> = [];
   const sharedCities = ['Lyon', 'Marseille', 'Bordeaux'];
   for (let i = 0; i < count; i += 1) {
     let city = rng.weighted(CITIES, (c) => c.population);
@@ -150,8 +138,8 @@ function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
     const street = `${rng.int(1, 120)} ${rng.pick(STREETS)}`;
     const postalCode = rng.pick(city.postalCodes);
     // ~10% of places have no map place: their events have none either (docs/design.md §4.4: position from the address).
-    const mapPlace = rng.chance(0.9)
-      ? ensureMapPlace(db, {
+    const mapPlace: MapPlaceInput | null = rng.chance(0.9)
+      ? {
           id: providerId(rng),
           name,
           lng,
@@ -168,11 +156,10 @@ function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
           editorialSummary: rng.chance(0.5) ? `${type.label} emblématique de ${city.name}.` : null,
           timeZone: DEFAULT_TIME_ZONE,
           periods: periodsFor(rng, type),
-        })
+        }
       : null;
-    const place = ensurePlace(
-      db,
-      {
+    const place: SeedPlaceInput = {
+      place: {
         id: i + 1,
         name,
         lng,
@@ -184,11 +171,19 @@ function createPlaces(db: Db, rng: Rng, count: number): SeedPlace[] {
         averageGrade: Math.round(rng.float(3, 5) * 10) / 10,
         totalGrades: rng.int(0, 800),
       },
-      mapPlace?.id ?? null,
-    );
-    places.push({ place, mapPlace, city, type });
+      mapPlaceId: mapPlace?.id ?? null,
+    };
+    drafts.push({ mapPlace, place, city, type });
   }
-  return places;
+  const mapPlaces = await session.addMapPlaces(drafts.flatMap((draft) => (draft.mapPlace ? [draft.mapPlace] : [])));
+  const mapPlaceById = new Map(mapPlaces.map((mapPlace) => [mapPlace.id, mapPlace]));
+  const places = await session.addPlaces(drafts.map((draft) => draft.place));
+  return drafts.map((draft, i) => ({
+    place: places[i]!,
+    mapPlace: draft.mapPlace ? mapPlaceById.get(draft.mapPlace.id)! : null,
+    city: draft.city,
+    type: draft.type,
+  }));
 }
 
 /**
@@ -222,8 +217,12 @@ function nameVariants(kind: number, first: string, last: string, base: string): 
  * deliberate homonym per PERFORMER_SPECIAL_EVERY; `pastOnly` holds the ids of the homonyms and of the performers
  * whose identity is unconfirmed, which take part in past events only (see upcomingPerformers).
  */
-function createPerformers(db: Db, rng: Rng, count: number): { performers: PerformerRecord[]; pastOnly: Set<number> } {
-  const performers: PerformerRecord[] = [];
+async function createPerformers(
+  session: SeedSession,
+  rng: Rng,
+  count: number,
+): Promise<{ performers: PerformerRecord[]; pastOnly: Set<number> }> {
+  const performers: PerformerInput[] = [];
   const pastOnly = new Set<number>();
   const taken = new Set<string>();
   for (let i = 0; i < count; i += 1) {
@@ -239,7 +238,7 @@ function createPerformers(db: Db, rng: Rng, count: number): { performers: Perfor
             ? `Compagnie ${rng.pick(VENUE_SUFFIXES).replace(/^(des|du|de la|de l')\s?/, '')}`
             : `${first} ${last}`;
     const homonym = i % PERFORMER_SPECIAL_EVERY === HOMONYM_AT && performers.length > 0;
-    let name = homonym ? (performers[performers.length - 1] as PerformerRecord).name : base;
+    let name = homonym ? performers[performers.length - 1]!.name : base;
     if (!homonym) {
       const free = (candidate: string) => !taken.has(foldText(candidate));
       name = free(base) ? base : (nameVariants(kind, first, last, base).find(free) ?? `${base} ${i + 1}`);
@@ -250,17 +249,15 @@ function createPerformers(db: Db, rng: Rng, count: number): { performers: Perfor
     rng.chance(0.12);
     const unconfirmed = i % PERFORMER_SPECIAL_EVERY === UNCONFIRMED_AT;
     if (homonym || unconfirmed) pastOnly.add(i + 1);
-    performers.push(
-      ensurePerformer(db, {
-        id: i + 1,
-        name,
-        description,
-        identityConfirmed: !unconfirmed,
-        withImages: rng.chance(0.95),
-      }),
-    );
+    performers.push({
+      id: i + 1,
+      name,
+      description,
+      identityConfirmed: !unconfirmed,
+      withImages: rng.chance(0.95),
+    });
   }
-  return { performers, pastOnly };
+  return { performers: await session.addPerformers(performers), pastOnly };
 }
 
 /**
@@ -319,63 +316,36 @@ function pickGrade(rng: Rng): 1 | 2 | 3 | 4 | 5 {
  * Fills the catalogue with `events` realistic, deterministic events (same seed and `now` → same rows and JSON):
  * venues in real French cities weighted by population, dates from 30 days ago to 120 days ahead, a mix of unknown,
  * free and good-deal prices, 1–3 sources, cancelled and sold-out events, performers, commentaries and opening periods.
- * Prepared statements in batches; memory stays flat however many events are asked for.
+ * Events are generated and handed to the store in batches; memory stays flat however many events are asked for.
  *
- * All or nothing: the whole seed — the reset's deletions included — is one transaction, so a seed killed half-way
- * leaves the catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix;
- * readers keep seeing the old catalogue until the new one is complete. `meta.seed_completed_ms` records completion.
+ * All or nothing: the whole seed is one bulk load of the store (SeedingStore), so a seed killed half-way leaves the
+ * catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix; readers
+ * keep seeing the old catalogue until the new one is complete.
  */
-export function seedCatalogue(db: Db, options: SeedOptions = {}): SeedStats {
-  return db.transaction(() => {
-    const stats = seedInTransaction(db, options);
-    db.prepare(
-      `INSERT INTO meta (key, value) VALUES ('seed_completed_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-    ).run(String(Date.now()));
-    return stats;
-  })();
+export async function seedCatalogue(seeding: SeedingStore, options: SeedOptions = {}): Promise<SeedStats> {
+  const session = await seeding.beginSeed({ reset: options.reset ?? false });
+  try {
+    return await seedInSession(session, options);
+  } catch (error) {
+    await session.abort();
+    throw error;
+  }
 }
 
-function seedInTransaction(db: Db, options: SeedOptions): SeedStats {
+async function seedInSession(session: SeedSession, options: SeedOptions): Promise<SeedStats> {
   const started = performance.now();
   const total = options.events ?? DEFAULT_SEED_EVENTS;
   const now = Math.trunc(options.now ?? Date.now());
-  const publicUrl = (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
   const batchSize = options.batchSize ?? 2_000;
   const rng = createRng(options.seed ?? 'eventmap');
 
-  const existing = db.prepare('SELECT count(*) AS n FROM events').get() as { n: number };
-  const others = db.prepare('SELECT (SELECT count(*) FROM places) + (SELECT count(*) FROM tombstones) AS n').get() as {
-    n: number;
-  };
-  if (existing.n + others.n > 0) {
-    if (!options.reset) throw new Error('The catalogue is not empty; seed with reset to replace it.');
-    db.transaction(() => {
-      for (const table of [
-        'event_boxes',
-        'commentaries',
-        'event_performers',
-        'event_categories',
-        'sources',
-        'events',
-        'tombstones',
-        'places',
-        'map_places',
-        'performers',
-      ]) {
-        db.exec(`DELETE FROM ${table}`);
-      }
-      // A reset starts a new catalogue: mirrors must resync from scratch, ids may start over.
-      db.exec(`DELETE FROM meta WHERE key = 'max_event_id'`);
-    })();
-  }
-
-  const { places, performers, pastOnly } = db.transaction(() => ({
-    places: createPlaces(db, rng, Math.min(40_000, Math.max(60, Math.round(total / 15)))),
-    ...createPerformers(db, rng, Math.min(40_000, Math.max(40, Math.round(total / 25)))),
-  }))();
-  const partners = db
-    .prepare('SELECT id, name, logo, back_color AS backColor FROM partners ORDER BY id')
-    .all() as PartnerRecord[];
+  const places = await createPlaces(session, rng, Math.min(40_000, Math.max(60, Math.round(total / 15))));
+  const { performers, pastOnly } = await createPerformers(
+    session,
+    rng,
+    Math.min(40_000, Math.max(40, Math.round(total / 25))),
+  );
+  const partners = await session.partners();
   const subCategories: SubCategories = {};
   for (const c of CATEGORIES) if (c.subCategory) (subCategories[c.mainCategory] ??= []).push(c.id);
 
@@ -539,26 +509,20 @@ function seedInTransaction(db: Db, options: SeedOptions): SeedStats {
     };
   };
 
-  const insertBatch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id += 1) {
-      const record = makeEvent(id);
-      insertEvent(db, record, serializeEvent(record, publicUrl), true);
-      stats.sources += record.sources.length;
-      stats.commentaries += record.commentaries.length;
-    }
-  });
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
-    insertBatch(from, to);
+    const batch: EventRecord[] = [];
+    for (let id = from; id <= to; id += 1) {
+      const record = makeEvent(id);
+      stats.sources += record.sources.length;
+      stats.commentaries += record.commentaries.length;
+      batch.push(record);
+    }
+    await session.addEvents(batch);
     stats.events = to;
     options.onProgress?.(to, total);
   }
-  if (total > 0) {
-    const previous = db.prepare(`SELECT CAST(value AS INTEGER) AS v FROM meta WHERE key = 'last_updated_ms'`).get() as
-      { v: number } | undefined;
-    setLastUpdatedMs(db, Math.max(previous?.v ?? 0, firstUpdated + total * UPDATED_STEP_MS));
-    noteEventId(db, total);
-  }
+  await session.commit({ lastUpdatedMs: total > 0 ? firstUpdated + total * UPDATED_STEP_MS : 0, maxEventId: total });
   stats.durationMs = Math.round(performance.now() - started);
   return stats;
 }

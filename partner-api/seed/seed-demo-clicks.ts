@@ -1,13 +1,13 @@
 import type { ServiceConfig } from '@/partner-api/env';
-import type { Db } from '@/partner-api/store/sqlite/open';
+import type { Store } from '@/partner-api/store/port';
 import { seedClickHistory } from './click-history';
 
 /**
  * After a demo catalogue is seeded: gives the demo clients their click history (demo mode only — a production
  * service never invents clicks), and says so on the console.
  */
-export function seedDemoClickHistory(db: Db, config: ServiceConfig): void {
+export async function seedDemoClickHistory(store: Store, config: ServiceConfig): Promise<void> {
   if (!config.demo) return;
-  const stats = seedClickHistory(db, config);
+  const stats = await seedClickHistory(store, config);
   if (stats.clicks > 0) console.log(`Recorded ${stats.clicks} demo clicks in ${stats.durationMs} ms.`);
 }

@@ -73,20 +73,32 @@ export async function openStore(config: OpenStoreConfig): Promise<Store> {
     const { openSqliteStore } = await import('./sqlite/open-store');
     return openSqliteStore({ ...config, location: target.file });
   }
-  let open: StoreOpener;
+  const open = await loadPostgresOpener();
+  return open({ ...config, database: target.url, location: target.location });
+}
+
+/**
+ * The PostgreSQL store's opener, loaded on demand; a StoreConfigError saying so when this build does not have it.
+ * `importer` is for tests.
+ */
+export async function loadPostgresOpener(
+  importer: () => Promise<unknown> = () => import(/* @vite-ignore */ POSTGRES_MODULE),
+): Promise<StoreOpener> {
   try {
-    const postgresModule = './postgres/open.js';
-    ({ openStore: open } = (await import(/* @vite-ignore */ postgresModule)) as { openStore: StoreOpener });
+    return ((await importer()) as { openStore: StoreOpener }).openStore;
   } catch (error) {
     if (isModuleMissing(error)) {
       throw new StoreConfigError(
         'PostgreSQL support is not built in: partner-api/store/postgres is missing. Use a SQLite PARTNER_API_DB.',
+        { cause: error },
       );
     }
     throw error;
   }
-  return open({ ...config, database: target.url, location: target.location });
 }
+
+/** A variable, so bundlers and type checks leave the optional module alone. */
+const POSTGRES_MODULE = './postgres/open.js';
 
 function isModuleMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

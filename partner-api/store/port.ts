@@ -248,6 +248,8 @@ export interface SearchStore {
 export interface ClickStore {
   /** Records a click on a source's tracked link (at `input.atMs`, default now); null when the source is gone. */
   recordClick(input: ClickInput): Promise<RecordedClick | null>;
+  /** Records many clicks at once (one transaction; the demo history); returns how many sources still existed. */
+  recordClicks(inputs: readonly ClickInput[]): Promise<number>;
   /** One page of a client's clicks, oldest first. */
   listClicks(params: ListClicksParams): Promise<ClicksPage>;
   /** Whether any of these clients has a click. */

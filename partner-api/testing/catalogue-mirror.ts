@@ -81,11 +81,11 @@ export class Mirror {
 }
 
 /** Reads the mirror's current ids and the server's, with nothing written in between. */
-export function currentIds(ctx: Service): number[] {
-  const db = ctx.store.ctx.db;
-  const lastUpdated = Number(
-    (db.prepare("SELECT value FROM meta WHERE key = 'last_updated_ms'").pluck().get() as string | undefined) ?? 0,
-  );
-  const now = Math.max(ctx.clock(), lastUpdated);
-  return db.prepare('SELECT id FROM events WHERE end_ms > ? ORDER BY id').pluck().all(now) as number[];
+export async function currentIds(ctx: Service): Promise<number[]> {
+  const all = await ctx.store.feed.changesSince(null, Number.MAX_SAFE_INTEGER);
+  const now = Math.max(ctx.clock(), all.cursor.stamp);
+  return all.events
+    .filter((event) => event.endMs > now)
+    .map((event) => event.id)
+    .sort((a, b) => a - b);
 }

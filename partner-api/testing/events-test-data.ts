@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { assembleEventJson, type EventInput } from '@/partner-api/store/types';
-import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
-import { openDatabase } from '@/partner-api/store/sqlite/open';
+import type { Store } from '@/partner-api/store/port';
 import { manualClock } from '@/partner-api/clock';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
-import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
+import { FIXTURE_NOW_MS, makeEventInput, openTestStore } from '@/partner-api/testing/fixtures';
 import { ZEventSchema, type TEvent } from '@/lib/contract';
-import type { SqliteEventStore } from '@/partner-api/store/sqlite/sqlite-event-store';
 
 const HOUR_MS = 3_600_000;
 
@@ -64,27 +62,35 @@ export function toEventInput(spec: EventSpec): EventInput {
   return input;
 }
 
+/** Every current event id of the store (from its change feed, which any store serves). */
+export async function allEventIds(store: Store): Promise<number[]> {
+  const all = await store.feed.changesSince(null, Number.MAX_SAFE_INTEGER);
+  return all.events.map((event) => event.id);
+}
+
 /** Replaces every event of the store with these; returns their full JSON records as stored. */
-export function replaceEvents(store: SqliteEventStore, specs: readonly EventSpec[]): TEvent[] {
-  const existing = store.ctx.db.prepare('SELECT id FROM events').pluck().all() as number[];
-  for (const id of existing) store.deleteEvent(id);
-  const ids = specs.map((spec) => store.createEvent(toEventInput(spec)));
-  return ids.map((id) =>
-    ZEventSchema.parse(JSON.parse(assembleEventJson(store.getEvent(id)!, { commentaries: true, performers: true }))),
-  );
+export async function replaceEvents(store: Store, specs: readonly EventSpec[]): Promise<TEvent[]> {
+  for (const id of await allEventIds(store)) await store.catalogue.deleteEvent(id);
+  const ids: number[] = [];
+  for (const spec of specs) ids.push(await store.catalogue.createEvent(toEventInput(spec)));
+  const events: TEvent[] = [];
+  for (const id of ids) {
+    const stored = await store.catalogue.getEvent(id);
+    events.push(ZEventSchema.parse(JSON.parse(assembleEventJson(stored!, { commentaries: true, performers: true }))));
+  }
+  return events;
 }
 
 /** A service over a fresh store holding these events; `events` are their full JSON records as stored. */
 export async function serviceWith(specs: readonly EventSpec[]): Promise<{
   service: TestApp;
-  store: SqliteEventStore;
+  store: Store;
   events: TEvent[];
   clock: ReturnType<typeof manualClock>;
 }> {
   const clock = manualClock(FIXTURE_NOW_MS);
-  const db = openDatabase(':memory:');
-  const store = createSqliteStore(db, { clock });
-  const events = replaceEvents(store, specs);
-  const service = await createTestApp({ db, store, clock });
+  const store = await openTestStore({ clock });
+  const events = await replaceEvents(store, specs);
+  const service = await createTestApp({ store, clock });
   return { service, store, events, clock };
 }

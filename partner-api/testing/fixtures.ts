@@ -1,7 +1,17 @@
+import { ZEventSchema, type TEvent } from '@/lib/contract';
 import { manualClock, type Clock } from '@/partner-api/clock';
+import { getTestDatabase } from '@/partner-api/env';
+import { openStore } from '@/partner-api/store/open-store';
+import type { Store } from '@/partner-api/store/port';
 import { openDatabase } from '@/partner-api/store/sqlite/open';
-import { createSqliteStore, type SqliteEventStore } from '@/partner-api/store/sqlite/sqlite-event-store';
-import type { EventInput, MapPlaceInput, PlaceInput, SourceInput } from '@/partner-api/store/types';
+import { createSqliteStore, type SqliteStore } from '@/partner-api/store/sqlite/sqlite-store';
+import {
+  assembleEventJson,
+  type EventInput,
+  type MapPlaceInput,
+  type PlaceInput,
+  type SourceInput,
+} from '@/partner-api/store/types';
 
 /** A fixed "now" for tests: Monday 15 June 2026, 10:00 UTC (summer time in Paris). */
 export const FIXTURE_NOW_MS = Date.UTC(2026, 5, 15, 10, 0, 0);
@@ -12,19 +22,32 @@ const DAY_MS = 24 * HOUR_MS;
 /** Base URL the test store writes into image links. */
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:4000';
 
-export interface TestStore extends SqliteEventStore {
+export type TestStore<S extends Store = Store> = S & {
   /** The store's clock: a manual clock unless one was given. */
   clock: Clock;
-}
+};
 
 /**
- * A store over a fresh in-memory database with every migration applied. The default clock is
- * `manualClock(FIXTURE_NOW_MS)`; pass your own to move time.
+ * A fresh, migrated store for a test: the store PARTNER_API_TEST_DB names (env.ts getTestDatabase), else a private
+ * in-memory SQLite database. The default clock is `manualClock(FIXTURE_NOW_MS)`; pass your own to move time.
  */
-export function openTestStore(options: { clock?: Clock; publicUrl?: string } = {}): TestStore {
+export async function openTestStore(options: { clock?: Clock; publicUrl?: string } = {}): Promise<TestStore> {
   const clock = options.clock ?? manualClock(FIXTURE_NOW_MS);
-  const db = openDatabase(':memory:');
-  const store = createSqliteStore(db, { clock, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL });
+  const store = await openStore({
+    database: getTestDatabase() ?? ':memory:',
+    clock,
+    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
+  });
+  return Object.assign(store, { clock });
+}
+
+/** For tests about SQLite itself (they live in partner-api/store/sqlite/): the SQLite store with its connection. */
+export function openSqliteTestStore(options: { clock?: Clock; publicUrl?: string } = {}): TestStore<SqliteStore> {
+  const clock = options.clock ?? manualClock(FIXTURE_NOW_MS);
+  const store = createSqliteStore(openDatabase(':memory:'), {
+    clock,
+    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
+  });
   return Object.assign(store, { clock });
 }
 
@@ -104,5 +127,31 @@ export function makeEventInput(overrides: EventInputOverrides = {}): EventInput 
     sources,
     ...(prices === null ? { lowestPrice: null, highestPrice: null } : {}),
     ...rest,
+  };
+}
+
+/** An event as the store holds it (commentaries and performers in), parsed, or null when it does not exist. */
+export async function storedEvent(store: Store, id: number): Promise<TEvent | null> {
+  const stored = await store.catalogue.getEvent(id);
+  return stored && ZEventSchema.parse(JSON.parse(assembleEventJson(stored, { commentaries: true, performers: true })));
+}
+
+/** Ids found in the first `limit` events of a store: events, their service ids, performers and map places. */
+export async function catalogueSample(
+  store: Store,
+  limit: number,
+): Promise<{ eventIds: number[]; serviceIds: number[]; performerIds: number[]; mapPlaceIds: string[] }> {
+  const all = await store.feed.changesSince(null, Number.MAX_SAFE_INTEGER);
+  const eventIds = all.events
+    .map((event) => event.id)
+    .sort((a, b) => a - b)
+    .slice(0, limit);
+  const events = (await Promise.all(eventIds.map((id) => storedEvent(store, id)))).filter((e) => e !== null);
+  const unique = <T>(values: T[]) => [...new Set(values)].slice(0, limit);
+  return {
+    eventIds,
+    serviceIds: unique(events.map((event) => event.serviceId)),
+    performerIds: unique(events.flatMap((event) => event.performers.map((performer) => performer.id))),
+    mapPlaceIds: unique(events.flatMap((event) => (event.mapPlace ? [event.mapPlace.id] : []))),
   };
 }

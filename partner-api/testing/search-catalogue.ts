@@ -1,4 +1,5 @@
-import type { EventStore, MapPlaceInput } from '@/partner-api/store/types';
+import type { Store } from '@/partner-api/store/port';
+import type { MapPlaceInput } from '@/partner-api/store/types';
 import { FIXTURE_NOW_MS, makeEventInput } from './fixtures';
 
 const DAY_MS = 24 * 3_600_000;
@@ -128,13 +129,13 @@ export interface SearchCatalogue {
 }
 
 /** Creates the search tests' catalogue in `store` (dates relative to FIXTURE_NOW_MS). */
-export function createSearchCatalogue(store: EventStore): SearchCatalogue {
+export async function createSearchCatalogue(store: Store): Promise<SearchCatalogue> {
   const events: Record<string, number> = {};
   for (const spec of EVENTS) {
     const venue: VenueSpec = VENUES[spec.venue];
     const place = mapPlace(venue);
     const startMs = FIXTURE_NOW_MS + spec.inDays * DAY_MS + 9 * 3_600_000;
-    events[spec.key] = store.createEvent(
+    events[spec.key] = await store.catalogue.createEvent(
       makeEventInput({
         name: spec.name,
         startMs,

@@ -3,19 +3,16 @@ import { ZLoginResponseSchema, type TLoginResponse } from '@/lib/contract';
 import { buildApp } from '@/partner-api/app';
 import { manualClock } from '@/partner-api/clock';
 import { testServiceConfig, type ServiceConfig } from '@/partner-api/env';
-import { openDatabase, type Db } from '@/partner-api/store/sqlite/open';
-import { createSqliteStore } from '@/partner-api/store/sqlite/sqlite-event-store';
-import type { EventStore } from '@/partner-api/store/types';
-import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
+import type { Store } from '@/partner-api/store/port';
+import { FIXTURE_NOW_MS, openTestStore } from '@/partner-api/testing/fixtures';
 
 /** Tests start from the store fixtures' fixed instant, so `makeEventInput` dates are in the near future. */
 export const TEST_START_MS = FIXTURE_NOW_MS;
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
-  /** The catalogue the app serves: create events with `store.createEvent(makeEventInput(...))`. */
-  store: EventStore;
+  /** The store the app serves: create events with `store.catalogue.createEvent(makeEventInput(...))`. */
+  store: Store;
   clock: ReturnType<typeof manualClock>;
   config: ServiceConfig;
   /** Logs a demo client in (`demo` by default) with the secret grant. */
@@ -34,23 +31,22 @@ export interface TestApp {
 }
 
 /**
- * A service over an in-memory database with the demo clients, a manual clock and test limits — for HTTP tests of
- * any route module via `app.inject`. Pass `db`/`store` to test against seeded data.
+ * A service over a fresh test store (openTestStore: in-memory SQLite, or the store PARTNER_API_TEST_DB names) with the
+ * demo clients, a manual clock and test limits — for HTTP tests of any route module via `app.inject`. Pass `store` to
+ * test against seeded data; the app closes it with itself.
  */
 export async function createTestApp(
   options: {
-    db?: Db;
-    store?: EventStore;
+    store?: Store;
     clock?: ReturnType<typeof manualClock>;
     config?: Partial<ServiceConfig>;
     logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? openDatabase(':memory:');
   const clock = options.clock ?? manualClock(TEST_START_MS);
   const config = testServiceConfig(options.config);
-  const store = options.store ?? createSqliteStore(db, { clock, publicUrl: config.publicUrl });
-  const app = await buildApp({ db, clock, config, store, ...(options.logger ? { logger: options.logger } : {}) });
+  const store = options.store ?? (await openTestStore({ clock, publicUrl: config.publicUrl }));
+  const app = await buildApp({ clock, config, store, ...(options.logger ? { logger: options.logger } : {}) });
   const tokens = new Map<string, string>();
 
   async function login(clientId: 'demo' | 'demo-b' = 'demo'): Promise<TLoginResponse> {
@@ -65,7 +61,6 @@ export async function createTestApp(
 
   return {
     app,
-    db,
     store,
     clock,
     config,
@@ -91,7 +86,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      db.close();
+      await store.close();
     },
   };
 }

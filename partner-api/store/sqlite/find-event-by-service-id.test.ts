@@ -1,27 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeEventInput, openTestStore, type TestStore } from '@/partner-api/testing/fixtures';
+import { makeEventInput, openSqliteTestStore, type TestStore } from '@/partner-api/testing/fixtures';
+import type { SqliteStore } from './sqlite-store';
 
-let store: TestStore;
+let store: TestStore<SqliteStore>;
 beforeEach(() => {
-  store = openTestStore();
+  store = openSqliteTestStore();
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
 });
 
 describe('findEventIdByServiceId', () => {
-  it('finds the event by its service id, the lowest id when several share it, and nothing once deleted', () => {
-    const first = store.createEvent(makeEventInput({ serviceId: 42 }));
-    const second = store.createEvent(makeEventInput({ serviceId: 42 }));
-    const own = store.createEvent(makeEventInput());
-    expect(store.findEventIdByServiceId(42)).toBe(Math.min(first, second));
-    expect(store.findEventIdByServiceId(own)).toBe(own);
-    store.deleteEvent(Math.min(first, second));
-    expect(store.findEventIdByServiceId(42)).toBe(Math.max(first, second));
-    expect(store.findEventIdByServiceId(43)).toBeNull();
+  it('finds the event by its service id, the lowest id when several share it, and nothing once deleted', async () => {
+    const first = await store.catalogue.createEvent(makeEventInput({ serviceId: 42 }));
+    const second = await store.catalogue.createEvent(makeEventInput({ serviceId: 42 }));
+    const own = await store.catalogue.createEvent(makeEventInput());
+    expect(await store.catalogue.findEventIdByServiceId(42)).toBe(Math.min(first, second));
+    expect(await store.catalogue.findEventIdByServiceId(own)).toBe(own);
+    await store.catalogue.deleteEvent(Math.min(first, second));
+    expect(await store.catalogue.findEventIdByServiceId(42)).toBe(Math.max(first, second));
+    expect(await store.catalogue.findEventIdByServiceId(43)).toBeNull();
   });
 
-  it('looks the service id up through an index, not a table scan', () => {
+  it('looks the service id up through an index, not a table scan', async () => {
     const plan = store.ctx.db
       .prepare('EXPLAIN QUERY PLAN SELECT id FROM events WHERE service_id = ? ORDER BY id LIMIT 1')
       .all(1) as { detail: string }[];

@@ -1,28 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { openTestStore, makeEventInput } from '@/partner-api/testing/fixtures';
+import { openSqliteTestStore, makeEventInput } from '@/partner-api/testing/fixtures';
 import type { TEvent, TSearchItem } from '@/lib/contract';
 import { assembleEventJson } from '../types';
 import { migrate } from './open';
-import { optimizeSearchIndex } from './optimize-search-index';
+import { optimizeSearchIndex } from './operations/optimize-search-index';
 
 const names = (items: TSearchItem[]) =>
   items.map((item) => ('event' in item ? item.event.name : 'place' in item ? item.place.name : item.performer.name));
 
 describe('search indexes follow the catalogue writes (triggers)', () => {
-  it('indexes created, renamed, moved, rescheduled and deleted events, places and performers', () => {
-    const store = openTestStore();
-    const search = (text: string) => names(store.search({ text, point: null, types: ['events'], limit: 50 }));
-    const id = store.createEvent(makeEventInput({ name: 'Quatuor Ébène en concert' }));
-    expect(search('ebene')).toEqual(['Quatuor Ébène en concert']);
+  it('indexes created, renamed, moved, rescheduled and deleted events, places and performers', async () => {
+    const store = openSqliteTestStore();
+    const search = async (text: string) =>
+      names(await store.search.search({ text, point: null, types: ['events'], limit: 50 }));
+    const id = await store.catalogue.createEvent(makeEventInput({ name: 'Quatuor Ébène en concert' }));
+    expect(await search('ebene')).toEqual(['Quatuor Ébène en concert']);
 
-    store.updateEvent(id, { name: 'Quatuor Modigliani en concert' });
-    expect(search('ebene')).toEqual([]);
-    expect(search('modigl')).toEqual(['Quatuor Modigliani en concert']);
+    await store.catalogue.updateEvent(id, { name: 'Quatuor Modigliani en concert' });
+    expect(await search('ebene')).toEqual([]);
+    expect(await search('modigl')).toEqual(['Quatuor Modigliani en concert']);
     // Typo candidates see the new word too (the vocabulary reloads after a change).
-    expect(search('modigliano')).toEqual(['Quatuor Modigliani en concert']);
+    expect(await search('modigliano')).toEqual(['Quatuor Modigliani en concert']);
 
     // Moved to Lyon: the city is part of the event's context.
-    store.updateEvent(id, {
+    await store.catalogue.updateEvent(id, {
       place: {
         name: 'Salle Rameau',
         lng: 4.83,
@@ -32,27 +33,27 @@ describe('search indexes follow the catalogue writes (triggers)', () => {
         postalCode: '69001',
       },
     });
-    expect(search('modigliani lyon')).toEqual(['Quatuor Modigliani en concert']);
-    expect(search('modigliani paris')).toEqual([]);
+    expect(await search('modigliani lyon')).toEqual(['Quatuor Modigliani en concert']);
+    expect(await search('modigliani paris')).toEqual([]);
 
     // Cancelled events stay searchable (with their marker); passed and deleted ones do not show.
-    store.cancelEvent(id);
-    expect(search('modigliani')).toHaveLength(1);
-    store.updateEvent(id, { startMs: store.clock() - 5 * 3_600_000, endMs: store.clock() - 3_600_000 });
-    expect(search('modigliani')).toEqual([]);
-    store.updateEvent(id, { startMs: store.clock() + 3_600_000, endMs: store.clock() + 2 * 3_600_000 });
-    expect(search('modigliani')).toHaveLength(1);
-    store.deleteEvent(id);
-    expect(search('modigliani')).toEqual([]);
+    await store.catalogue.cancelEvent(id);
+    expect(await search('modigliani')).toHaveLength(1);
+    await store.catalogue.updateEvent(id, { startMs: store.clock() - 5 * 3_600_000, endMs: store.clock() - 3_600_000 });
+    expect(await search('modigliani')).toEqual([]);
+    await store.catalogue.updateEvent(id, { startMs: store.clock() + 3_600_000, endMs: store.clock() + 2 * 3_600_000 });
+    expect(await search('modigliani')).toHaveLength(1);
+    await store.catalogue.deleteEvent(id);
+    expect(await search('modigliani')).toEqual([]);
     const rows = (table: string) =>
       (store.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect(rows('search_event_docs')).toBe(0);
-    store.close();
+    await store.close();
   });
 
-  it('builds event items with exactly the values of the stored Event', () => {
-    const store = openTestStore();
-    const id = store.createEvent(
+  it('builds event items with exactly the values of the stored Event', async () => {
+    const store = openSqliteTestStore();
+    const id = await store.catalogue.createEvent(
       makeEventInput({
         name: 'Récital\u0007 « Chopin » à l’Opéra',
         categories: ['musique/classique', 'spectacle'],
@@ -62,9 +63,9 @@ describe('search indexes follow the catalogue writes (triggers)', () => {
         endMs: Date.UTC(2026, 11, 20, 21, 30),
       }),
     );
-    const [item] = store.search({ text: 'chopin', point: null, types: ['events'], limit: 1 });
+    const [item] = await store.search.search({ text: 'chopin', point: null, types: ['events'], limit: 1 });
     const event = JSON.parse(
-      assembleEventJson(store.getEvent(id)!, { commentaries: false, performers: false }),
+      assembleEventJson((await store.catalogue.getEvent(id))!, { commentaries: false, performers: false }),
     ) as TEvent;
     expect(item && 'event' in item).toBe(true);
     if (!item || !('event' in item)) return;
@@ -99,19 +100,21 @@ describe('search indexes follow the catalogue writes (triggers)', () => {
         icon: full.icon,
       });
     }
-    store.close();
+    await store.close();
   });
 
-  it('survives an optimize and a re-run of the migrations', () => {
-    const store = openTestStore();
-    store.createEvent(makeEventInput({ name: 'Nocturne au musée', performers: [{ name: 'Clara Haskil' }] }));
+  it('survives an optimize and a re-run of the migrations', async () => {
+    const store = openSqliteTestStore();
+    await store.catalogue.createEvent(
+      makeEventInput({ name: 'Nocturne au musée', performers: [{ name: 'Clara Haskil' }] }),
+    );
     optimizeSearchIndex(store.ctx.db);
     migrate(store.ctx.db);
-    const items = store.search({ text: 'noct', point: null, types: ['events', 'performers'], limit: 10 });
+    const items = await store.search.search({ text: 'noct', point: null, types: ['events', 'performers'], limit: 10 });
     expect(names(items)).toEqual(['Nocturne au musée']);
-    expect(names(store.search({ text: 'haskil', point: null, types: ['performers'], limit: 10 }))).toEqual([
-      'Clara Haskil',
-    ]);
-    store.close();
+    expect(names(await store.search.search({ text: 'haskil', point: null, types: ['performers'], limit: 10 }))).toEqual(
+      ['Clara Haskil'],
+    );
+    await store.close();
   });
 });

@@ -1,16 +1,16 @@
 import { systemClock, type Clock } from '@/partner-api/clock';
 import type { Store } from '../port';
-import { cancelEvent } from './cancel-event';
-import { changeAvailabilities } from './change-availabilities';
-import { createEvent } from './create-event';
-import { deleteEvent } from './delete-event';
+import { cancelEvent } from './operations/cancel-event';
+import { changeAvailabilities } from './operations/change-availabilities';
+import { createEvent } from './operations/create-event';
+import { deleteEvent } from './operations/delete-event';
 import { run } from './errors';
-import { findEventIdByServiceId } from './find-event-by-service-id';
-import { getEvent } from './get-event';
-import { getMapPlace } from './get-map-place';
-import { getPerformer } from './get-performer';
-import { listClicks } from './list-clicks';
-import { markUnavailable } from './mark-unavailable';
+import { findEventIdByServiceId } from './operations/find-event-by-service-id';
+import { getEvent } from './operations/get-event';
+import { getMapPlace } from './operations/get-map-place';
+import { getPerformer } from './operations/get-performer';
+import { listClicks } from './operations/list-clicks';
+import { markUnavailable } from './operations/mark-unavailable';
 import { migrate, type Db } from './open';
 import * as authClients from './operations/auth-clients';
 import * as authTokens from './operations/auth-tokens';
@@ -21,14 +21,14 @@ import { hasClicks, isCatalogueEmpty, probeRead, probeWrite, sourceStarts } from
 import { imageSubject } from './operations/image-subject';
 import * as samples from './operations/samples';
 import { beginSeed } from './operations/seed-session';
-import { optimizeSearchIndex } from './optimize-search-index';
-import { recordClick } from './record-click';
-import { repriceEvent } from './reprice-event';
-import { search } from './search';
-import { searchPerformer } from './search-performer';
-import { searchPlace } from './search-place';
-import type { StoreContext } from './store-context';
-import { updateEvent } from './update-event';
+import { optimizeSearchIndex } from './operations/optimize-search-index';
+import { recordClick } from './operations/record-click';
+import { repriceEvent } from './operations/reprice-event';
+import { search } from './operations/search';
+import { searchPerformer } from './operations/search-performer';
+import { searchPlace } from './operations/search-place';
+import type { StoreContext } from './rows/store-context';
+import { updateEvent } from './operations/update-event';
 
 export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4000';
 
@@ -108,6 +108,8 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     },
     clicks: {
       recordClick: (input) => run(() => recordClick(ctx, input)),
+      recordClicks: (inputs) =>
+        run(() => db.transaction(() => inputs.filter((input) => recordClick(ctx, input) !== null).length)()),
       listClicks: (params) => run(() => listClicks(ctx, params)),
       hasClicks: (clientIds) => run(() => hasClicks(db, clientIds)),
     },

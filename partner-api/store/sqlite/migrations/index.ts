@@ -3,6 +3,7 @@ import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { serviceIdMigration } from './005-service-id';
+import { changeFeedMigration } from './006-change-feed';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   searchMigration,
   clicksMigration,
   serviceIdMigration,
+  changeFeedMigration,
 ];

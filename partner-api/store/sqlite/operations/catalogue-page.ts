@@ -1,5 +1,5 @@
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges } from '../../port';
-import { and, locationCondition, registerQueryFunctions, type SqlFragment } from '../event-filter-sql';
+import { and, locationCondition, registerQueryFunctions, type SqlFragment } from '../rows/location-condition';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 import { PURGED_THROUGH_KEY } from './changes-since';

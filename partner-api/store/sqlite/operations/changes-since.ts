@@ -1,5 +1,5 @@
 import type { CatalogueChanges, FeedCursor, IndexedEvent } from '../../port';
-import { LAST_UPDATED_KEY } from '../next-updated-ms';
+import { LAST_UPDATED_KEY } from '../rows/next-updated-ms';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 

@@ -3,10 +3,10 @@ import type { SeedSession } from '../../port';
 import { serializeEvent } from '../../model/serialize-event';
 import type { PartnerRecord } from '../../model/records';
 import { run } from '../errors';
-import { setLastUpdatedMs } from '../next-updated-ms';
+import { setLastUpdatedMs } from '../rows/next-updated-ms';
 import type { Db } from '../open';
-import { ensureMapPlace, ensurePerformer, ensurePlace, MAX_EVENT_ID_KEY, noteEventId } from '../resolve-input';
-import { insertEvent } from '../save-event';
+import { ensureMapPlace, ensurePerformer, ensurePlace, MAX_EVENT_ID_KEY, noteEventId } from '../rows/resolve-input';
+import { insertEvent } from '../rows/save-event';
 import { stmt } from '../statements';
 import { GENERATION_KEY, lastUpdatedMs } from './changes-since';
 import { isCatalogueEmpty } from './health-probes';
@@ -60,7 +60,7 @@ export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }
       ),
     addEvents: (records) =>
       guard(() => {
-        for (const record of records) insertEvent(db, record, serializeEvent(record, publicUrl), true);
+        for (const record of records) insertEvent(db, record, serializeEvent(record, publicUrl));
       }),
     commit: (marks) =>
       guard(() => {

@@ -1,0 +1,33 @@
+import type { AvailabilityInput } from '../../types';
+import { stmt } from '../statements';
+import { rewriteEvent, type StoreContext } from '../rows/store-context';
+
+/**
+ * Replaces the available dates of one source (or of every source without `sourceId`). It advances updatedAt like
+ * every write: the lossless catalogue sync (docs/design.md §4.5) keys on updatedAt alone. A source id of another event
+ * is ignored. Returns null when the event does not exist.
+ */
+export function changeAvailabilities(ctx: StoreContext, id: number, change: AvailabilityInput): number | null {
+  return ctx.db
+    .transaction(() => {
+      const updated = rewriteEvent(ctx, id, (record) => {
+        for (const source of record.sources) {
+          if (change.sourceId !== undefined && source.id !== change.sourceId) continue;
+          source.availableDates = change.availableDates.map((d) => ({
+            startMs: d.startMs,
+            endMs: d.endMs,
+            hasEndDateNotReliable: d.hasEndDateNotReliable ?? false,
+            hasUnknownAvailability: d.hasUnknownAvailability ?? false,
+          }));
+          if (change.cantRetrieveAvailableDates !== undefined) {
+            source.cantRetrieveAvailableDates = change.cantRetrieveAvailableDates;
+          }
+        }
+      });
+      if (updated !== null) {
+        stmt(ctx.db, 'UPDATE events SET availability_changed_ms = ? WHERE id = ?').run(updated, id);
+      }
+      return updated;
+    })
+    .immediate();
+}
