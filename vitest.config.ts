@@ -3,7 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
-const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts'];
+const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
+/** The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too. */
+const CONTRACT_SUITE = ['partner-api/**/*.test.ts'];
+/** Tests about SQLite internals (files, FTS5, the seed's SQLite rows), or about nothing stored. */
+const SQLITE_ONLY = [
+  'partner-api/store/sqlite/**',
+  'partner-api/fault.test.ts',
+  'partner-api/search/text.test.ts',
+  'partner-api/seed/seed-atomic.test.ts',
+  'partner-api/seed/seed-catalogue.test.ts',
+  'partner-api/store/event-index/**',
+  'partner-api/store/local-date.test.ts',
+  'partner-api/env.test.ts',
+  'partner-api/http/**',
+  'partner-api/links/**',
+];
 
 // The `postgres` project runs when PostgreSQL's server programs are installed (Debian: apt-get install postgresql);
 // it starts a throwaway server of its own (partner-api/testing/postgres-global-setup.ts).
@@ -48,7 +63,8 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: POSTGRES_TESTS,
+                include: CONTRACT_SUITE,
+                exclude: SQLITE_ONLY,
                 globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
                 provide: {
                   // A fixed port when the machine reserves ports per user; by default any free one.

@@ -131,7 +131,7 @@ const migrateStore: Command = async (args) => {
     console.error('Usage: npm run partner-api -- migrate-store --from <sqlite file> --to postgres://user@host/db');
     return 2;
   }
-  const { importSqliteCatalogue, ImportTargetNotEmptyError } = await import('./store/postgres/import-sqlite');
+  const { importSqliteCatalogue, ImportTargetNotEmptyError } = await import('./store/migrate/sqlite-to-postgres');
   try {
     const stats = await importSqliteCatalogue({
       from: options.from,

@@ -22,13 +22,21 @@ export interface ClonedDatabase {
   drop(): Promise<void>;
 }
 
+/** The database test stores are cloned from when PARTNER_API_TEST_DB names `<name>`: `<name>_template`. */
+export const TEMPLATE_SUFFIX = '_template';
+
 /**
- * A fresh database cloned from the (migrated) template database at `templateUrl`, on the same server: tens of
+ * A fresh database cloned from the migrated database at `url`, on the same server — from `<name>_template` when that
+ * exists (the test run's setup makes one, so tests that share `<name>` itself do not block the clones): tens of
  * milliseconds, so every test store gets its own.
  */
-export async function clonePostgresDatabase(templateUrl: string): Promise<ClonedDatabase> {
-  const template = new URL(templateUrl);
-  const templateName = decodeURIComponent(template.pathname.replace(/^\//, ''));
+export async function clonePostgresDatabase(databaseUrl: string): Promise<ClonedDatabase> {
+  const template = new URL(databaseUrl);
+  const sharedName = decodeURIComponent(template.pathname.replace(/^\//, ''));
+  const { rows } = await onServer(template, (client) =>
+    client.query('SELECT 1 FROM pg_database WHERE datname = $1', [sharedName + TEMPLATE_SUFFIX]),
+  );
+  const templateName = rows.length > 0 ? sharedName + TEMPLATE_SUFFIX : sharedName;
   counter += 1;
   const name = `test_${process.pid}_${counter}_${Date.now().toString(36)}`;
   await onServer(template, (client) =>

@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { createPool, migratePostgres } from '@/partner-api/store/postgres/pool';
+import { systemClock } from '@/partner-api/clock';
+import { openStore } from '@/partner-api/store/open-store';
+import { TEMPLATE_SUFFIX } from './postgres-clone';
 import { findPostgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
 
 /*
@@ -22,7 +24,8 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DATABASE = 'eventmap_template';
+/** The database PARTNER_API_TEST_DB names; test stores are clones of its template (postgres-clone.ts). */
+export const TEST_DATABASE = 'eventmap_test';
 
 let server: PostgresServer | undefined;
 
@@ -34,16 +37,14 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const port = project.getProvidedContext().postgresPort;
   server = await startPostgresServer({ binDir, ...(port ? { port } : {}) });
-  const url = await server.createDatabase({ name: TEMPLATE_DATABASE });
-  const pool = createPool(url, { max: 1 });
-  try {
-    await migratePostgres(pool);
-  } finally {
-    await pool.end();
-  }
-  project.provide('postgres', { templateUrl: url });
-  // The HTTP contract suite opens its stores through openTestStore (partner-api/testing/fixtures.ts), which clones
-  // the database PARTNER_API_TEST_DB names for each one; the workers of this run inherit it.
+  const templateUrl = await server.createDatabase({ name: TEST_DATABASE + TEMPLATE_SUFFIX });
+  // Opening the store migrates the database; clones of it start migrated.
+  const store = await openStore({ database: templateUrl, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
+  await store.close();
+  const url = await server.createDatabase({ name: TEST_DATABASE, template: TEST_DATABASE + TEMPLATE_SUFFIX });
+  project.provide('postgres', { templateUrl });
+  // The HTTP contract suite opens its stores through openTestStore (partner-api/testing/fixtures.ts), a clone of the
+  // template each; tests of several stores on one database share PARTNER_API_TEST_DB itself. Workers inherit it.
   process.env.PARTNER_API_TEST_DB = url;
 }
 

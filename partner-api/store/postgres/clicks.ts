@@ -1,6 +1,25 @@
 import type { ClickStore } from '../port';
-import { clickCommission } from '../sqlite/record-click';
+import { inTransaction } from './pool';
+import { clickCommission } from '../model/derive';
 import type { PgStoreContext } from './writes';
+
+interface SourceRow {
+  id: number;
+  event_id: number;
+  link: string;
+  lowest_price: number | null;
+  commission_fix: number;
+  commission_per_cart: number;
+  commission_per_ticket: number;
+  commission_rate: number;
+  event_name: string;
+  partner_name: string;
+}
+
+/** What a click copies from its source, event and partner. */
+const SOURCE_SQL = `SELECT s.id, s.event_id, s.link, s.lowest_price, s.commission_fix, s.commission_per_cart,
+       s.commission_per_ticket, s.commission_rate, e.name AS event_name, pa.name AS partner_name
+FROM sources s JOIN events e ON e.id = s.event_id JOIN partners pa ON pa.id = s.partner_id`;
 
 /** Clicks on tracked links (GET /r/{token}, listed by GET /v2/clicks). */
 export function createPgClickStore(ctx: PgStoreContext): ClickStore {
@@ -9,24 +28,7 @@ export function createPgClickStore(ctx: PgStoreContext): ClickStore {
     async recordClick(input) {
       // One statement: the source is read and the click written together, so a source deleted meanwhile records
       // nothing rather than a click about an event that no longer exists.
-      const { rows } = await pool.query<{
-        id: number;
-        event_id: number;
-        link: string;
-        lowest_price: number | null;
-        commission_fix: number;
-        commission_per_cart: number;
-        commission_per_ticket: number;
-        commission_rate: number;
-        event_name: string;
-        partner_name: string;
-      }>(
-        `SELECT s.id, s.event_id, s.link, s.lowest_price, s.commission_fix, s.commission_per_cart,
-                s.commission_per_ticket, s.commission_rate, e.name AS event_name, pa.name AS partner_name
-         FROM sources s JOIN events e ON e.id = s.event_id JOIN partners pa ON pa.id = s.partner_id
-         WHERE s.id = $1`,
-        [input.sourceId],
-      );
+      const { rows } = await pool.query<SourceRow>(`${SOURCE_SQL} WHERE s.id = $1`, [input.sourceId]);
       const source = rows[0];
       if (!source) return null;
       await pool.query(
@@ -44,6 +46,38 @@ export function createPgClickStore(ctx: PgStoreContext): ClickStore {
         ],
       );
       return { redirectTo: source.link };
+    },
+    async recordClicks(inputs) {
+      if (inputs.length === 0) return 0;
+      return inTransaction(pool, async (client) => {
+        const { rows: sources } = await client.query<SourceRow>(`${SOURCE_SQL} WHERE s.id = ANY($1::BIGINT[])`, [
+          [...new Set(inputs.map((input) => input.sourceId))],
+        ]);
+        const byId = new Map(sources.map((source) => [source.id, source]));
+        const now = ctx.clock();
+        const kept = inputs.flatMap((input) => {
+          const source = byId.get(input.sourceId);
+          return source ? [{ input, source }] : [];
+        });
+        if (kept.length > 0) {
+          await client.query(
+            `INSERT INTO clicks (client_id, source_id, event_id, event_name, source_name, link, commission, created_ms)
+             SELECT * FROM unnest($1::TEXT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::TEXT[], $6::TEXT[],
+                                  $7::DOUBLE PRECISION[], $8::BIGINT[])`,
+            [
+              kept.map(({ input }) => input.clientId),
+              kept.map(({ source }) => source.id),
+              kept.map(({ source }) => source.event_id),
+              kept.map(({ source }) => source.event_name),
+              kept.map(({ source }) => source.partner_name),
+              kept.map(({ input }) => input.link),
+              kept.map(({ source }) => clickCommission(source)),
+              kept.map(({ input }) => input.atMs ?? now),
+            ],
+          );
+        }
+        return kept.length;
+      });
     },
     async listClicks(params) {
       const after = params.afterMs ?? Number.MIN_SAFE_INTEGER;

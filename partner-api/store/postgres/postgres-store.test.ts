@@ -4,6 +4,7 @@ import { openStore } from '@/partner-api/store/open-store';
 import type { Store } from '@/partner-api/store/port';
 import type { EventInput } from '@/partner-api/store/types';
 import { FIXTURE_NOW_MS, makeEventInput, TEST_PUBLIC_URL } from '@/partner-api/testing/fixtures';
+import { seedCatalogue } from '@/partner-api/seed/seed-catalogue';
 import { createPostgresTestDatabase } from '@/partner-api/testing/postgres-database';
 
 /*
@@ -270,6 +271,50 @@ describe('PostgreSQL store, compared with SQLite', () => {
     const secret = await both((store) => store.auth.sharedSecret('root', `candidate-${store.kind}`));
     expect(secret.postgres).toBe('candidate-postgres');
     expect(await postgres.auth.sharedSecret('root', 'another')).toBe('candidate-postgres');
+  });
+
+  test('a bulk load through COPY gives the catalogue a SQLite load gives, and a reset replaces it', async () => {
+    const options = { events: 400, seed: 'copy', now: FIXTURE_NOW_MS, batchSize: 150 };
+    const stats = await expectSame((store) =>
+      seedCatalogue(store.seeding, options).then(({ durationMs: _, ...rest }) => rest),
+    );
+    expect(stats.events).toBe(400);
+    const walk = async (store: Store) => {
+      const { events, cursor } = await store.feed.changesSince(null, 10_000);
+      const json = await store.catalogue.eventJsonByIds(
+        events.map((event) => event.id),
+        { commentaries: true, performers: true },
+      );
+      return { events, stamp: cursor.stamp, json: text(json) };
+    };
+    const seeded = await expectSame(walk);
+    expect(seeded.events).toHaveLength(400);
+    await expectSame((store) => store.seeding.sourceStarts());
+    await expectSame((store) =>
+      store.search.search({
+        text: 'concert',
+        point: { lng: 2.35, lat: 48.85 },
+        types: ['events', 'places', 'performers'],
+        limit: 20,
+      }),
+    );
+    // Not empty: a load without reset is refused; with reset, the new catalogue starts a new generation.
+    await expect(postgres.seeding.beginSeed({ reset: false })).rejects.toThrow(/not empty/);
+    const before = await postgres.feed.changesSince(null, 1);
+    await seedCatalogue(postgres.seeding, { ...options, events: 50, reset: true });
+    const after = await postgres.feed.changesSince(before.cursor, 10_000);
+    expect(after.reset).toBe(true);
+    expect(after.events).toHaveLength(50);
+  });
+
+  test('keys PostgreSQL cannot store or hold find nothing, as on SQLite', async () => {
+    await expectSame((store) => store.catalogue.getMapPlace('place\u0000'));
+    await expectSame((store) => store.catalogue.getPerformer(2 ** 31));
+    await expectSame((store) => store.catalogue.getPerformer(Number.MAX_SAFE_INTEGER));
+    await expectSame((store) => store.catalogue.getEvent(Number.MAX_SAFE_INTEGER));
+    await expectSame((store) => store.auth.activeClientSecretHash('demo\u0000'));
+    await expectSame((store) => store.auth.findRefreshToken('\u0000'));
+    await expectSame((store) => store.search.searchPlace('a\u0000b', { lng: 2.35, lat: 48.85 }));
   });
 
   test('bad input is refused alike and leaves nothing behind', async () => {

@@ -16,8 +16,8 @@ import {
   commentaryRecordsOf,
   DEFAULT_TIME_ZONE,
   imagePath,
-} from '../sqlite/resolve-input';
-import { derivePrices } from '../sqlite/save-event';
+} from '../model/derive';
+import { derivePrices } from '../model/derive';
 import type { PgClient } from './pool';
 import { loadMapPlace, loadPlace } from './records';
 

@@ -1,6 +1,6 @@
 import type { StoredEventJson } from '../types';
 import type { EventRecord, SourceRecord } from '../model/records';
-import { categoryMask } from '../sqlite/save-event';
+import { categoryMask } from '../model/derive';
 import { eventGrades, eventPosition } from '../model/serialize-event';
 import type { PgClient } from './pool';
 

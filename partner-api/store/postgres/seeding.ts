@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cleanText } from '@/partner-api/links/link-marker';
 import type { SeedingStore, SeedSession } from '../port';
 import type { EventRecord, MapPlaceRecord, PartnerRecord, PerformerRecord, PlaceRecord } from '../model/records';
-import { DEFAULT_TIME_ZONE, imagePath } from '../sqlite/resolve-input';
+import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { serializeEvent } from '../model/serialize-event';
 import { copyRows } from './copy';
 import { GENERATION_KEY } from './feed';

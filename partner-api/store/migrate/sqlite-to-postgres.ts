@@ -1,7 +1,7 @@
+import { copyRows, type CopyValue } from '../postgres/copy';
+import { createPool, inTransaction, migratePostgres, type PgClient } from '../postgres/pool';
+import { CATALOGUE_CHANNEL } from '../postgres/stamp';
 import { openDatabase, type Db } from '../sqlite/open';
-import { copyRows, type CopyValue } from './copy';
-import { createPool, inTransaction, migratePostgres, type PgClient } from './pool';
-import { CATALOGUE_CHANNEL } from './stamp';
 
 /*
  * Copies a SQLite catalogue into an empty PostgreSQL database, losslessly: every row of every table the service
