@@ -12,7 +12,13 @@ import type { Store } from './store/port';
 
 /** Opens the configured store for a command, and closes it after, whatever happens. */
 async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+  const store = await openStore({
+    database: config.database,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    poolSize: config.databasePoolSize,
+    listen: config.databaseListen,
+  });
   try {
     return await work(store);
   } finally {

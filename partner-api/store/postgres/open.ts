@@ -34,16 +34,6 @@ import {
 /** Connections per replica unless configured (PARTNER_API_DB_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
 
-export interface PostgresStoreOptions {
-  /** Connections at most in this process's pool. */
-  poolSize?: number;
-  /**
-   * LISTEN for other replicas' writes (default true). Off behind a pooler in transaction mode (PgBouncer), where
-   * LISTEN does not work: the index then learns of other replicas' writes by polling alone.
-   */
-  listen?: boolean;
-}
-
 /**
  * Wakes the local EventIndex when any replica commits a catalogue write: a dedicated connection LISTENs on the
  * catalogue channel (every write NOTIFYs at commit) and calls the listeners. When that connection is lost, it is
@@ -100,9 +90,7 @@ function listenForWrites(url: string, notify: () => void): { close: () => Promis
 }
 
 /** The PostgreSQL store of the port over a pool on `config.database`, migrated unless told not to. */
-export async function openPostgresStore(
-  config: OpenStoreConfig & { location: string } & PostgresStoreOptions,
-): Promise<Store> {
+export async function openPostgresStore(config: OpenStoreConfig & { location: string }): Promise<Store> {
   const pool: PgPool = createPool(config.database, { max: config.poolSize ?? DEFAULT_POOL_SIZE });
   // An idle client's error (the server restarted) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
