@@ -13,6 +13,7 @@ import { ProblemError } from './http/problem';
 import { installSecurityHeaders } from './http/security-headers';
 import { answerClientError, installStrictRequests } from './http/strict-request';
 import { installTrafficSummary } from './http/traffic-summary';
+import { openLimitsStore } from './limits/shared-limits';
 import { createTrackedLinks } from './links/tracked-link';
 import { registerClickRoutes } from './routes/clicks';
 import { registerDocsRoutes } from './routes/docs';
@@ -103,6 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.demo) await ensureDemoClients(store.auth, clock);
   const links = createTrackedLinks({ key: deriveKey(rootSecret, 'tracked-link'), publicUrl: config.publicUrl });
   const tokens = createTokenService({ auth: store.auth, clock, key: deriveKey(rootSecret, 'access-token') });
+  // Limits count in Redis when PARTNER_API_REDIS_URL is set, so every replica shares them; else in this process.
+  const limits = await openLimitsStore({ redisUrl: config.redisUrl, clock, log: app.log });
+  app.addHook('onClose', () => limits.close());
   const follower = new ChangeFeedFollower(store.feed, {
     pollMs: config.changePollMs,
     onError: (error) => app.log.error({ err: error }, 'catalogue change feed: poll failed; retrying'),
@@ -111,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await follower.start();
   } catch (error) {
     follower.stop();
-    await app.close();
+    await app.close(); // closes the limits store too
     throw error;
   }
   app.addHook('onClose', async () => follower.stop());
@@ -132,7 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installTrafficSummary(app);
   // JSON only: an unsupported body type is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
-  await app.register(rateLimitPlugin, { global: false });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    ...(limits.redis ? { redis: limits.redis, nameSpace: 'eventmap:partner-api:rate:', skipOnError: true } : {}),
+  });
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -163,7 +170,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealthRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
-  registerLoginRoutes(app, ctx, { tokens, rateLimit: config.rateLimit });
+  registerLoginRoutes(app, ctx, {
+    tokens,
+    rateLimit: config.rateLimit,
+    failureCounter: limits.failureCounter,
+  });
 
   // Route modules, one line each (partner-api/routes/<area>.ts). Append new areas here.
   registerEventRecordRoutes(app, ctx);

@@ -3,12 +3,27 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
 
 /**
- * Counts failed logins in fixed one-minute windows. Only failures count: a client id is public, so a limit that
- * counted every attempt would let anyone who knows it lock its holder out (ten wrong secrets a minute were enough).
- * Counters live in this process (like the other rate limits) and in a bounded LRU, so a flood of distinct keys
- * cannot grow memory without bound; an evicted key merely starts a fresh window.
+ * Counts failed logins in one-minute windows (a window starts at a key's first failure). Only failures count: a
+ * client id is public, so a limit that counted every attempt would let anyone who knows it lock its holder out (ten
+ * wrong secrets a minute were enough). With several replicas, the counters are shared (RedisFailureCounter,
+ * partner-api/limits/redis-limits.ts) so a guesser cannot multiply its allowance by spreading over replicas.
  */
-export class FailureCounter {
+export interface FailureCounter {
+  /** Failures of `key` in the current window. */
+  count(key: string): Promise<number>;
+  /** Whole seconds until the window of `key` ends (at least 1). */
+  secondsLeft(key: string): Promise<number>;
+  /** Takes back one recorded failure (an attempt counted up front that then succeeded). */
+  forgive(key: string): Promise<void>;
+  /** Records one failure; returns the window's count including it. */
+  record(key: string): Promise<number>;
+}
+
+/**
+ * Failure counters of this process alone, in a bounded LRU, so a flood of distinct keys cannot grow memory without
+ * bound; an evicted key merely starts a fresh window.
+ */
+export class MemoryFailureCounter implements FailureCounter {
   private readonly windows = new LRUCache<string, { count: number; resetAt: number }>({ max: 100_000 });
 
   constructor(
@@ -16,26 +31,22 @@ export class FailureCounter {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Failures of `key` in the current window. */
-  count(key: string): number {
+  async count(key: string): Promise<number> {
     const entry = this.windows.get(key);
     return entry && this.clock() < entry.resetAt ? entry.count : 0;
   }
 
-  /** Whole seconds until the window of `key` ends (at least 1). */
-  secondsLeft(key: string): number {
+  async secondsLeft(key: string): Promise<number> {
     const entry = this.windows.get(key);
     return Math.max(1, Math.ceil(((entry?.resetAt ?? 0) - this.clock()) / 1000));
   }
 
-  /** Takes back one recorded failure (an attempt counted up front that then succeeded). */
-  forgive(key: string): void {
+  async forgive(key: string): Promise<void> {
     const entry = this.windows.get(key);
     if (entry && entry.count > 0) entry.count -= 1;
   }
 
-  /** Records one failure; returns the window's count including it. */
-  record(key: string): number {
+  async record(key: string): Promise<number> {
     const now = this.clock();
     const entry = this.windows.get(key);
     if (entry && now < entry.resetAt) {

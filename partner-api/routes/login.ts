@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TLoginResponse } from '@/lib/contract';
 import { CHALLENGE_MISSING } from '../auth/bearer';
 import { verifyClientCredentials } from '../auth/clients';
-import { delayFailure, failureDelayMs, FailureCounter } from '../auth/login-throttle';
+import { delayFailure, failureDelayMs, type FailureCounter } from '../auth/login-throttle';
 import type { TokenService } from '../auth/tokens';
 import type { ServiceContext } from '../context';
 import type { RateLimitConfig } from '../env';
@@ -34,15 +34,24 @@ function tooManyAttempts(retryAfterSeconds: number): ProblemError {
 export function registerLoginRoutes(
   app: FastifyInstance,
   ctx: ServiceContext,
-  { tokens, rateLimit }: { tokens: TokenService; rateLimit: RateLimitConfig },
+  {
+    tokens,
+    rateLimit,
+    failureCounter,
+  }: {
+    tokens: TokenService;
+    rateLimit: RateLimitConfig;
+    /** A failure counter for one purpose (shared by every replica when they share a limits store). */
+    failureCounter: (purpose: string) => FailureCounter;
+  },
 ): void {
-  const ipFailures = new FailureCounter(ctx.clock);
+  const ipFailures = failureCounter('login-ip');
   const ipKeyOf = (request: FastifyRequest) => `ip:${request.ip}`;
-  const clientFailures = new FailureCounter(ctx.clock);
+  const clientFailures = failureCounter('login-client');
 
   async function failed(clientId: string | undefined, request: FastifyRequest, detail: string): Promise<never> {
     if (clientId !== undefined) {
-      const failures = clientFailures.record(clientId);
+      const failures = await clientFailures.record(clientId);
       if (failures === rateLimit.loginPerClientPerMinute + 1) {
         // Once per window: someone is guessing this client's secret (or a deployment has a wrong one).
         request.log.warn({ clientId, failures }, 'repeated failed logins for a client id; slowing down failures');
@@ -65,19 +74,18 @@ export function registerLoginRoutes(
         issued = await tokens.refresh(body.refreshToken);
         if (!issued) return failed(undefined, request, WRONG_REFRESH_TOKEN);
       }
-      ipFailures.forgive(ipKeyOf(request));
+      await ipFailures.forgive(ipKeyOf(request));
       return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
     },
     {
       // Before validation: a malformed attempt counts against the address like a wrong secret.
       preHandler: async (request) => {
         const ipKey = ipKeyOf(request);
-        if (ipFailures.count(ipKey) >= rateLimit.loginPerIpPerMinute) {
-          throw tooManyAttempts(ipFailures.secondsLeft(ipKey));
+        // Counted as a failure up front (one atomic step, shared by the replicas) and forgiven on success, so
+        // concurrent guesses cannot all pass the check before the first of them is counted.
+        if ((await ipFailures.record(ipKey)) > rateLimit.loginPerIpPerMinute) {
+          throw tooManyAttempts(await ipFailures.secondsLeft(ipKey));
         }
-        // Counted as a failure up front and forgiven on success, so concurrent guesses cannot all pass the check above
-        // before the first of them is counted.
-        ipFailures.record(ipKey);
       },
     },
   );

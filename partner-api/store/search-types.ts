@@ -1,8 +1,8 @@
-import type { TClick, TSearchItem, TSearchType } from '@/lib/contract';
+import type { TClick, TSearchType } from '@/lib/contract';
 import type { StoredEventJson } from './types';
 
 /**
- * Read operations of searches, place and performer records, and clicks (part of EventStore).
+ * Types of the searches, place and performer records, and clicks (their operations are in ./port.ts).
  *
  * Record endpoints (map place, performer, and the place/performer searches) embed at most
  * `RECORD_EVENTS_LIMIT` events: upcoming and running ones first, soonest first, then past ones, most recent
@@ -52,22 +52,4 @@ export interface ListClicksParams {
 export interface ClicksPage {
   clicks: TClick[];
   totalItems: number;
-}
-
-/** The search, record and click reads every EventStore implements. */
-export interface SearchReads {
-  /** A map place with its events, or null when unknown. */
-  getMapPlace(mapPlaceId: string): RecordWithEventsJson | null;
-  /** A performer with their events, or null when unknown. */
-  getPerformer(performerId: number): RecordWithEventsJson | null;
-  /** The map place best matching `name` near the point, or null (none, or no event took place there yet). */
-  searchPlace(name: string, point: { lng: number; lat: number }): RecordWithEventsJson | null;
-  /** The performer whose identity confidently matches `name` and who has an event, or null. */
-  searchPerformer(name: string): RecordWithEventsJson | null;
-  /** Combined search-bar results, best first. */
-  search(params: SearchParams): TSearchItem[];
-  /** Records a click on a source's tracked link; null when the source no longer exists. */
-  recordClick(input: ClickInput): RecordedClick | null;
-  /** One page of a client's clicks, oldest first. */
-  listClicks(params: ListClicksParams): ClicksPage;
 }

@@ -1,9 +1,6 @@
-import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from './events-query';
-import type { SearchReads } from './search-types';
-
 /**
- * The storage seam (docs/design.md §2, rule 5): routes talk to these interfaces only, so a PostgreSQL implementation
- * can be added later and pass the same contract tests. SQLite implementations live in ./sqlite, one operation a file.
+ * The catalogue's input types (what a write is given) and its stored JSON: shared by the storage port (./port.ts)
+ * and every store implementation.
  *
  * Event JSON is stored pre-serialized (docs/design.md §5): `body` is the full Event object without `commentaries` and
  * `performers` and without its closing brace; `commentaries` and `performers` are JSON arrays. Links inside
@@ -192,39 +189,4 @@ export interface AvailabilityInput {
   sourceId?: number;
   availableDates: AvailableDateInput[];
   cantRetrieveAvailableDates?: boolean;
-}
-
-/**
- * Catalogue reads and writes. Every write sets the event's `updatedAt` to `max(clock(), last + 1 ms)`, strictly
- * increasing across all writes (docs/design.md §4.5), and returns that new `updatedAt` in ms — or `null` when the event
- * does not exist (or was deleted). Read operations of the events query, catalogue and searches are added next to these.
- */
-export interface EventStore extends SearchReads {
-  /** The event's JSON fragments, or null when it does not exist or was deleted. */
-  getEvent(id: number): StoredEventJson | null;
-  /** The id of the event with this service id (the lowest, should several share it), or null when none exists. */
-  findEventIdByServiceId(serviceId: number): number | null;
-  /** Creates an event (and its place, map place, performers and partners when new); returns its id. */
-  createEvent(input: EventInput): number;
-  /** Changes some of an event's fields. */
-  updateEvent(id: number, patch: EventPatch): number | null;
-  /** Sets the event's prices (and its sources'). */
-  repriceEvent(id: number, prices: RepriceInput): number | null;
-  /** Marks the event cancelled now (no-op on the marker if already cancelled, but still a write). */
-  cancelEvent(id: number): number | null;
-  /** Marks the event (and its sources) unavailable now: sold out or no more availability. */
-  markUnavailable(id: number): number | null;
-  /** Replaces a source's available dates; advances updatedAt like any write (the sync keys on it). */
-  changeAvailabilities(id: number, change: AvailabilityInput): number | null;
-  /** Deletes the event, leaving a tombstone for the catalogue sync; returns the deletion time. */
-  deleteEvent(id: number): number | null;
-  /** `POST /v2/get/events`: the exact count of matching events and one page of their JSON (docs/design.md §4.4, §5). */
-  findEvents(query: EventsQuery): EventsPage;
-  /**
-   * `POST /v2/get/catalogue` at time `nowMs`: a snapshot or the changes since `query.since` (docs/design.md §4.5), or
-   * `resync-required` when `since` predates the tombstone retention.
-   */
-  getCatalogue(query: CatalogueQuery, nowMs: number): CataloguePage | 'resync-required';
-  /** Closes the underlying connection. */
-  close(): void;
 }

@@ -41,6 +41,23 @@ const indexEvents = (where: string) =>
      SELECT d.rowid, ${fold('d.name')}, ${fold('d.context')} || ' ' || ${cell('d.lng', 'd.lat')}
      FROM search_event_docs d JOIN events e ON e.id = d.event_id WHERE ${where};`;
 
+/**
+ * Indexes the whole events table from scratch, inserting into FTS5 in rowid order: FTS5 flushes its pending terms
+ * into a new segment whenever a rowid is not above the last one written, so the triggers' one-row-at-a-time order
+ * (random end dates) costs a segment per event in a bulk load, and this order none. For bulk loads that disabled the
+ * events triggers (partner-api/store/sqlite/bulk-load.ts).
+ */
+export const REINDEX_ALL_EVENTS_SQL = `
+  DELETE FROM search_event_docs;
+  INSERT INTO search_events (search_events) VALUES ('delete-all');
+  INSERT INTO search_event_docs (rowid, event_id, name, context, lng, lat, start_ms, end_ms)
+    SELECT ${eventKey('e')} AS k, e.id, e.name, ${eventContext('e')}, e.lng, e.lat, e.start_ms, e.end_ms
+    FROM events e ORDER BY k;
+  INSERT INTO search_events (rowid, name, context)
+    SELECT d.rowid, ${fold('d.name')}, ${fold('d.context')} || ' ' || ${cell('d.lng', 'd.lat')}
+    FROM search_event_docs d ORDER BY d.rowid;
+  ${bump}`;
+
 const unindexPlace = (id: string) =>
   `DELETE FROM search_places WHERE rowid = (SELECT rowid FROM search_place_keys WHERE map_place_id = ${id});`;
 const indexPlaces = (where: string) =>

@@ -3,6 +3,7 @@ import type { SeedSession } from '../../port';
 import { serializeEvent } from '../../model/serialize-event';
 import type { PartnerRecord } from '../../model/records';
 import { run } from '../errors';
+import { setAsideForBulkLoad } from '../rows/bulk-load';
 import { setLastUpdatedMs } from '../rows/next-updated-ms';
 import type { Db } from '../open';
 import { ensureMapPlace, ensurePerformer, ensurePlace, MAX_EVENT_ID_KEY, noteEventId } from '../rows/resolve-input';
@@ -28,13 +29,14 @@ const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 
 /**
- * A bulk load on this connection: one transaction from `beginSeed` to `commit`, so readers (other connections, other
+ * A bulk load on this connection (rows/bulk-load.ts): one transaction from `beginSeed` to `commit`, so readers (other connections, other
  * processes) keep the old catalogue until the new one is complete, and a seed killed half-way changes nothing. Each
  * commit starts a new catalogue generation: every EventIndex following the feed rebuilds from it.
  */
 export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }, onCommit: () => void): SeedSession {
   if (db.inTransaction) throw new Error('A bulk load is already running on this connection.');
   db.exec('BEGIN IMMEDIATE');
+  let endBulkLoad: () => void;
   try {
     if (!isCatalogueEmpty(db)) {
       if (!options.reset) throw new Error('The catalogue is not empty; seed with reset to replace it.');
@@ -42,6 +44,7 @@ export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }
       // A reset starts a new catalogue: mirrors must resync from scratch, ids may start over.
       stmt(db, 'DELETE FROM meta WHERE key = ?').run(MAX_EVENT_ID_KEY);
     }
+    endBulkLoad = setAsideForBulkLoad(db);
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
@@ -64,6 +67,7 @@ export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }
       }),
     commit: (marks) =>
       guard(() => {
+        endBulkLoad();
         setLastUpdatedMs(db, Math.max(lastUpdatedMs(db), marks.lastUpdatedMs));
         if (marks.maxEventId > 0) noteEventId(db, marks.maxEventId);
         stmt(db, META_UPSERT).run(GENERATION_KEY, randomUUID());
