@@ -173,15 +173,17 @@ async function measureLag(
       },
       limit: 1,
     };
+    let last = '';
     for (;;) {
       const response = await post(reader, '/v2/get/events', query, token);
+      last = `${response.status} ${response.body.slice(0, 300)}`;
       if (
         response.status === 201 &&
         (JSON.parse(response.body) as { pagination: { totalItems: number } }).pagination.totalItems > 0
       ) {
         break;
       }
-      if (performance.now() - committed > 10_000) throw new Error('a write stayed invisible for 10 s');
+      if (performance.now() - committed > 10_000) throw new Error(`a write stayed invisible for 10 s: ${last}`);
     }
     lags.push(performance.now() - committed);
     await new Promise((resolve) => setTimeout(resolve, 20));
