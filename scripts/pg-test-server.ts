@@ -21,10 +21,13 @@ console.log(`PostgreSQL is listening on ${server.host}:${server.port}.`);
 console.log(`PARTNER_API_DB=${url}`);
 console.log('Ctrl-C stops it and deletes its data.');
 
+// The server runs in its own processes: this timer is what keeps this one alive until Ctrl-C.
+const keepAlive = setInterval(() => undefined, 1 << 30);
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
+  clearInterval(keepAlive);
   void server.stop().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
