@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyClientCredentials } from './auth/clients';
-import { COMMANDS } from './cli';
+import { COMMANDS, runCommand } from './cli';
 import { testServiceConfig, type ServiceConfig } from './env';
 import { systemClock } from './clock';
 import { openStore } from './store/open-store';
@@ -33,7 +33,7 @@ function run(...args: string[]) {
   const [name, ...rest] = args;
   const command = COMMANDS[name!];
   if (!command) throw new Error(`no command ${name}`);
-  return command(rest, config);
+  return runCommand(command, rest, config);
 }
 
 describe('partner-api CLI', () => {
@@ -64,5 +64,12 @@ describe('partner-api CLI', () => {
     expect(await allEventIds(store)).toHaveLength(20);
     await store.close();
     expect(await run('seed', '--events', 'many')).toBe(2);
+  });
+
+  it('says in one line, exit code 2, when PARTNER_API_DB names a store it cannot open', async () => {
+    config = { ...config, database: 'mysql://user:pw@host/db' };
+    expect(await run('clients', 'list')).toBe(2);
+    expect(output.join('\n')).toMatch(/^PARTNER_API_DB: unknown store "mysql:"/);
+    expect(output.join('\n')).not.toContain('pw@');
   });
 });

@@ -8,7 +8,7 @@ import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { seedDemoClickHistory } from './seed/seed-demo-clicks';
 import { simulateCommand } from './simulate';
 import { openStore } from './store/open-store';
-import type { Store } from './store/port';
+import { StoreConfigError, type Store } from './store/port';
 
 /** Opens the configured store for a command, and closes it after, whatever happens. */
 async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
@@ -193,9 +193,19 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  return runCommand(command, args, config);
+}
+
+/** Runs a command; a bad store URL or bad options end it with a one-line message and exit code 2, not a crash. */
+export async function runCommand(command: Command, args: string[], config: ServiceConfig): Promise<number> {
   try {
     return await command(args, config);
   } catch (error) {
+    // A store that cannot be opened as configured (PARTNER_API_DB) is a configuration error, said in one line.
+    if (error instanceof StoreConfigError) {
+      console.error(error.message);
+      return 2;
+    }
     // Bad options (node:util parseArgs) are a usage error, not a crash.
     if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
       console.error(`${error.message}\n\n${USAGE}`);

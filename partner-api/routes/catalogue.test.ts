@@ -132,6 +132,38 @@ describe('POST /v2/get/catalogue contract', () => {
     await ctx.service.close();
   });
 
+  it('keeps the cancelled and unavailable lists to the location filter, like the events', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 5 });
+    await replaceEvents(ctx.store, []);
+    const since = new Date(ctx.clock()).toISOString();
+    ctx.clock.advance(1000);
+    const at = (position: [number, number]) =>
+      ctx.store.catalogue.createEvent(
+        toEventInput({ ...spec!, position, mapPlace: 'same', startHour: 48, durationHours: 2 }),
+      );
+    const paris = await at([2.35, 48.86]);
+    const lyon = await at([4.84, 45.76]);
+    for (const id of [paris, lyon]) {
+      await ctx.store.catalogue.cancelEvent(id);
+      await ctx.store.catalogue.markUnavailable(id);
+    }
+    const delta = async (locationFilter: object) => {
+      const response = await ctx.service.request({
+        method: 'POST',
+        url: '/v2/get/catalogue',
+        payload: { lastUpdatedAt: since, locationFilter },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return ZGetCatalogueResponseSchema.parse(response.json()).data;
+    };
+    const aroundParis = await delta({ circle: { lng: 2.35, lat: 48.86, maxDistance: 20_000 } });
+    expect(aroundParis.eventIdsCancelled).toEqual([paris]);
+    expect(aroundParis.eventIdsNotAvailable).toEqual([paris]);
+    const france = await delta({ rectangle: { minLng: -5, maxLng: 10, minLat: 41, maxLat: 51 } });
+    expect(france.eventIdsCancelled).toEqual([paris, lyon].sort((a, b) => a - b));
+    expect(france.eventIdsNotAvailable).toEqual([paris, lyon].sort((a, b) => a - b));
+  });
+
   it('fills the id lists on page 1 only, and lists deletions from tombstones', async () => {
     const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 3 });
     await replaceEvents(ctx.store, []);

@@ -1,5 +1,4 @@
 import type { TSearchItem } from '@/lib/contract';
-import type { LocationQuery } from './events-query';
 import type {
   ClickInput,
   ClicksPage,
@@ -148,7 +147,10 @@ export interface CatalogueFeed {
   onLocalWrite(listener: () => void): () => void;
 }
 
-/** State changes a catalogue delta reports (docs/design.md §4.5), ids ascending. */
+/**
+ * State changes a catalogue delta reports (docs/design.md §4.5), ids ascending, over the whole catalogue: the caller
+ * keeps those in the client's location with its EventIndex (the one implementation of the location filter).
+ */
 export interface CatalogueStateChanges {
   cancelled: number[];
   notAvailable: number[];
@@ -161,7 +163,6 @@ export interface CataloguePageRequest {
   ids: readonly number[];
   /** The client's `lastUpdatedAt`, or null for a snapshot. */
   since: number | null;
-  location: LocationQuery | null;
   trackAvailabilities: boolean;
   /** Whether to compute the state-change lists (page 1 of a delta only). */
   withStateChanges: boolean;

@@ -45,7 +45,6 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       const data = await reads.cataloguePage({
         ids,
         since: query.since,
-        location: query.location,
         trackAvailabilities: query.trackAvailabilities,
         withStateChanges,
         tombstoneHorizonMs: now - TOMBSTONE_RETENTION_MS,
@@ -54,8 +53,8 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       return {
         totalItems,
         items: data.items,
-        eventIdsCancelled: data.changes.cancelled,
-        eventIdsNotAvailable: data.changes.notAvailable,
+        eventIdsCancelled: index.inLocation(data.changes.cancelled, query.location),
+        eventIdsNotAvailable: index.inLocation(data.changes.notAvailable, query.location),
         // Passed since then, or moved into the past by an update since then (a postponement undone, a date fixed).
         eventIdsPassed: withStateChanges ? index.passedSince(query.location, query.since!, now) : [],
         eventIdsDeleted: data.changes.deleted,

@@ -658,6 +658,17 @@ export class EventIndex {
     return this.scan(order, from, test, offset, limit);
   }
 
+  /** The ids (of events this index holds) whose position is in the location, in the given order. */
+  inLocation(ids: readonly number[], location: LocationQuery | null): number[] {
+    const test = this.locationTest(location);
+    const out: number[] = [];
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined && (test === null || test(slot))) out.push(id);
+    }
+    return out;
+  }
+
   /** Ids of events that passed (`end <= now`) and either ended after `since` or were updated after it. */
   passedSince(location: LocationQuery | null, since: number, now: number): number[] {
     const inLocation = this.locationTest(location);

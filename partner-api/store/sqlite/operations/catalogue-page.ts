@@ -1,5 +1,4 @@
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges } from '../../port';
-import { and, locationCondition, registerQueryFunctions, type SqlFragment } from '../rows/location-condition';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 import { PURGED_THROUGH_KEY } from './changes-since';
@@ -31,32 +30,25 @@ function purgeTombstones(db: Db, horizon: number): number {
 }
 
 function ids(db: Db, sql: string, params: unknown[]): number[] {
-  return db
-    .prepare(sql)
+  return stmt(db, sql)
     .pluck()
     .all(...params) as number[];
 }
 
-/** The ids that changed state since `since` (docs/design.md §4.5), within the location. */
+/** The ids that changed state since `since` (docs/design.md §4.5), anywhere: the caller filters by location. */
 function stateChanges(db: Db, request: CataloguePageRequest, since: number): CatalogueStateChanges {
-  registerQueryFunctions(db);
-  const location = locationCondition(request.location);
-  const where = (fragment: SqlFragment): SqlFragment => and([fragment, location]);
-  const cancelled = where({ sql: 'e.cancelled_ms > ?', params: [since] });
   // With trackAvailabilities, a source that sold out also counts, even while the event has other sources left.
-  const notAvailable = where(
-    request.trackAvailabilities
-      ? {
-          sql:
-            '(e.not_available_ms > ? OR (e.updated_ms > ? AND EXISTS (SELECT 1 FROM sources s ' +
-            'WHERE s.event_id = e.id AND s.not_available_ms > ?)))',
-          params: [since, since, since],
-        }
-      : { sql: 'e.not_available_ms > ?', params: [since] },
-  );
+  const notAvailable = request.trackAvailabilities
+    ? ids(
+        db,
+        'SELECT e.id FROM events e WHERE e.not_available_ms > ? OR (e.updated_ms > ? AND EXISTS ' +
+          '(SELECT 1 FROM sources s WHERE s.event_id = e.id AND s.not_available_ms > ?)) ORDER BY e.id',
+        [since, since, since],
+      )
+    : ids(db, 'SELECT e.id FROM events e WHERE e.not_available_ms > ? ORDER BY e.id', [since]);
   return {
-    cancelled: ids(db, `SELECT e.id FROM events e WHERE ${cancelled.sql} ORDER BY e.id`, cancelled.params),
-    notAvailable: ids(db, `SELECT e.id FROM events e WHERE ${notAvailable.sql} ORDER BY e.id`, notAvailable.params),
+    cancelled: ids(db, 'SELECT e.id FROM events e WHERE e.cancelled_ms > ? ORDER BY e.id', [since]),
+    notAvailable,
     deleted: ids(db, 'SELECT event_id FROM tombstones WHERE deleted_ms > ? ORDER BY event_id', [since]),
   };
 }
