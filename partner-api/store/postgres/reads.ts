@@ -1,7 +1,5 @@
 import type { QueryArrayConfig } from 'pg';
 import { cleanText } from '@/partner-api/links/link-marker';
-import { haversineMeters } from '@/partner-api/geo';
-import type { LocationQuery } from '../events-query';
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
@@ -66,29 +64,12 @@ export async function eventJsonByIds(
   return rows.map((row) => Buffer.from(row[0]));
 }
 
-function insideLocation(location: LocationQuery | null, lng: number, lat: number): boolean {
-  if (location === null) return true;
-  if (location.kind === 'circle') {
-    return haversineMeters(location.lng, location.lat, lng, lat) <= location.maxDistance;
-  }
-  if (lat < location.minLat || lat > location.maxLat) return false;
-  return location.minLng <= location.maxLng
-    ? lng >= location.minLng && lng <= location.maxLng
-    : lng >= location.minLng || lng <= location.maxLng;
+async function ids(q: Queryable, sql: string, since: number): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(sql, [since]);
+  return rows.map((row) => row.id);
 }
 
-async function idsWithin(
-  q: Queryable,
-  sql: string,
-  params: unknown[],
-  location: LocationQuery | null,
-): Promise<number[]> {
-  const { rows } = await q.query<{ id: number; lng: number; lat: number }>(sql, params);
-  // The location is checked here, with the same arithmetic as the events query, so both agree at the very edge.
-  return rows.filter((row) => insideLocation(location, row.lng, row.lat)).map((row) => row.id);
-}
-
-/** The ids that changed state since `since` (docs/design.md §4.5), within the location, ascending. */
+/** The ids that changed state since `since` (docs/design.md §4.5), anywhere, ascending: the caller keeps the location. */
 async function stateChanges(
   q: Queryable,
   request: CataloguePageRequest,
@@ -99,26 +80,11 @@ async function stateChanges(
     ? `e.not_available_ms > $1 OR (e.updated_ms > $1 AND EXISTS (SELECT 1 FROM sources s
          WHERE s.event_id = e.id AND s.not_available_ms > $1))`
     : 'e.not_available_ms > $1';
-  const [cancelled, unavailable, deleted] = [
-    await idsWithin(
-      q,
-      'SELECT id, lng, lat FROM events e WHERE e.cancelled_ms > $1 ORDER BY id',
-      [since],
-      request.location,
-    ),
-    await idsWithin(
-      q,
-      `SELECT id, lng, lat FROM events e WHERE ${notAvailable} ORDER BY id`,
-      [since],
-      request.location,
-    ),
-    (
-      await q.query<{ event_id: number }>('SELECT event_id FROM tombstones WHERE deleted_ms > $1 ORDER BY event_id', [
-        since,
-      ])
-    ).rows.map((row) => row.event_id),
-  ];
-  return { cancelled, notAvailable: unavailable, deleted };
+  return {
+    cancelled: await ids(q, 'SELECT id FROM events e WHERE e.cancelled_ms > $1 ORDER BY id', since),
+    notAvailable: await ids(q, `SELECT id FROM events e WHERE ${notAvailable} ORDER BY id`, since),
+    deleted: await ids(q, 'SELECT event_id AS id FROM tombstones WHERE deleted_ms > $1 ORDER BY event_id', since),
+  };
 }
 
 /**
