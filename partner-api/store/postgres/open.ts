@@ -8,6 +8,7 @@ import { changesSince } from './feed';
 import { createPool, migratePostgres, type PgPool } from './pool';
 import {
   cataloguePage,
+  createEventJsonCache,
   eventJsonByIds,
   findEventIdByServiceId,
   getEvent,
@@ -94,7 +95,12 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
   const pool: PgPool = createPool(config.database, { max: config.poolSize ?? DEFAULT_POOL_SIZE });
   // An idle client's error (the server restarted) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const ctx: PgStoreContext = { pool, clock: config.clock, publicUrl: config.publicUrl.replace(/\/+$/, '') };
+  const ctx: PgStoreContext = {
+    pool,
+    clock: config.clock,
+    publicUrl: config.publicUrl.replace(/\/+$/, ''),
+    jsonCache: createEventJsonCache(),
+  };
   const migrate = async () => {
     try {
       await migratePostgres(pool);
@@ -160,7 +166,7 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
       getEvent: (id: number) => getEvent(pool, id),
       findEventIdByServiceId: (serviceId: number) => findEventIdByServiceId(pool, serviceId),
       eventJsonByIds: (ids: readonly number[], options: { commentaries: boolean; performers: boolean }) =>
-        eventJsonByIds(pool, ids, options),
+        eventJsonByIds(pool, ctx.jsonCache, ids, options),
       cataloguePage: (request: Parameters<Store['catalogue']['cataloguePage']>[0]) => cataloguePage(ctx, request),
       getMapPlace: (id: string) => getMapPlace(ctx, id),
       getPerformer: (id: number) => getPerformer(ctx, id),

@@ -305,6 +305,36 @@ describe('PostgreSQL store, compared with SQLite', () => {
     expect(after.events).toHaveLength(50);
   });
 
+  test('event JSON read again after each kind of write is the new one, in every combination of parts', async () => {
+    const input = makeEventInput({ commentaries: [{ grade: 2, content: 'x', username: 'y', dateMs: FIXTURE_NOW_MS }] });
+    const id = await expectSame((store) => store.catalogue.createEvent(input));
+    const other = makeEventInput();
+    const otherId = await expectSame((store) => store.catalogue.createEvent(other));
+    const combinations = [
+      { commentaries: false, performers: false },
+      { commentaries: true, performers: false },
+      { commentaries: true, performers: true },
+    ];
+    const readAll = () =>
+      expectSame(async (store) => {
+        const pages = [];
+        for (const options of combinations) {
+          pages.push(text(await store.catalogue.eventJsonByIds([otherId, id, 404], options)));
+        }
+        return pages;
+      });
+    const first = await readAll();
+    expect(await readAll()).toEqual(first);
+    await expectSame((store) => store.catalogue.updateEvent(id, { name: 'Nouveau nom', commentaries: [] }));
+    const renamed = await readAll();
+    expect(renamed[2]?.[1]).toContain('Nouveau nom');
+    expect(renamed).not.toEqual(first);
+    await expectSame((store) => store.catalogue.repriceEvent(id, { lowestPrice: 1, highestPrice: 2 }));
+    await readAll();
+    await expectSame((store) => store.catalogue.deleteEvent(id));
+    expect((await readAll())[0]).toHaveLength(1);
+  });
+
   test('keys PostgreSQL cannot store or hold find nothing, as on SQLite', async () => {
     await expectSame((store) => store.catalogue.getMapPlace('place\u0000'));
     await expectSame((store) => store.catalogue.getPerformer(2 ** 31));

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { QueryArrayConfig } from 'pg';
 import { cleanText } from '@/partner-api/links/link-marker';
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
@@ -37,31 +38,69 @@ export async function findEventIdByServiceId(q: Queryable, serviceId: number): P
   return rows[0]?.id ?? null;
 }
 
+/** A copy of an event's JSON as served, valid while its row version is the one it was read from. */
+interface CachedJson {
+  /** `updated_ms` and `xmin` of the row it was built from: every write changes both. */
+  version: string;
+  json: Buffer;
+}
+
 /**
- * Each event's JSON in the order of `ids` (missing ones skipped), joined by PostgreSQL from its stored fragments and
- * sent as bytes in binary format: one round trip, and the UTF-8 arrives as the Buffer the page is built from, never
- * decoded into a string and encoded back (which measured as the largest cost of a page on this store).
+ * This process's copy of recently served event JSON, by id and parts asked for. A page then carries from PostgreSQL
+ * only the events that changed since this process last served them: the query compares each row's version with the
+ * cached one, in the same statement that reads the rest, so nothing stale is ever served.
+ */
+export type EventJsonCache = LRUCache<string, CachedJson>;
+
+/** Bytes of event JSON kept per process. */
+const JSON_CACHE_BYTES = 64 * 1024 * 1024;
+
+export function createEventJsonCache(): EventJsonCache {
+  return new LRUCache<string, CachedJson>({
+    maxSize: JSON_CACHE_BYTES,
+    sizeCalculation: (entry) => entry.json.length + 64,
+  });
+}
+
+/**
+ * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked: one round
+ * trip. PostgreSQL joins the stored fragments and sends them as bytes in binary format (never decoded into a string
+ * and encoded back), and only for events whose row version differs from the cached copy's.
  */
 export async function eventJsonByIds(
   q: Queryable,
+  cache: EventJsonCache,
   ids: readonly number[],
   options: EventJsonOptions,
 ): Promise<Buffer[]> {
   if (ids.length === 0) return [];
+  const parts = `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
+  // Taken before the query: entries set while reading its answer may evict others this page still needs.
+  const held = new Map(ids.map((id) => [String(id), cache.get(parts + id)]));
+  const known = ids.map((id) => held.get(String(id))?.version ?? '');
   const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
   const performers = options.performers ? 'e.performers_json' : "'[]'";
   // `binary` is a per-query option of pg that its type definitions leave out.
   const query: QueryArrayConfig & { binary: boolean } = {
-    text:
-      `SELECT convert_to(e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}', ` +
-      "'UTF8') FROM unnest($1::BIGINT[]) WITH ORDINALITY AS u(id, i) JOIN events e ON e.id = u.id ORDER BY u.i",
-    values: [ids],
+    text: `SELECT e.id::TEXT, v.version,
+         CASE WHEN v.version = u.known THEN NULL ELSE convert_to(
+           e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}', 'UTF8') END
+       FROM unnest($1::BIGINT[], $2::TEXT[]) WITH ORDINALITY AS u(id, known, i)
+       JOIN events e ON e.id = u.id
+       CROSS JOIN LATERAL (SELECT e.updated_ms || '/' || e.xmin::TEXT AS version) v
+       ORDER BY u.i`,
+    values: [ids, known],
     rowMode: 'array',
     binary: true,
   };
-  const { rows } = await q.query<[Buffer]>(query);
-  // A binary field is a view into the driver's receive buffer, which it reuses: each is copied out (a memcpy).
-  return rows.map((row) => Buffer.from(row[0]));
+  const { rows } = await q.query<[string, string, Buffer | null]>(query);
+  return rows.map(([id, version, fresh]) => {
+    if (fresh === null) return (held.get(id) as CachedJson).json;
+    // A binary field is a view into the driver's receive buffer, which it reuses: each is copied out (a memcpy).
+    const json = Buffer.from(fresh);
+    cache.set(parts + id, { version, json });
+    return json;
+  });
 }
 
 async function ids(q: Queryable, sql: string, since: number): Promise<number[]> {
@@ -116,7 +155,7 @@ async function purgeTombstones(ctx: PgStoreContext, horizon: number): Promise<nu
 export async function cataloguePage(ctx: PgStoreContext, request: CataloguePageRequest): Promise<CataloguePageData> {
   const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
   if (request.since !== null && request.since < purgedThrough) return { kind: 'resync-required' };
-  const items = await eventJsonByIds(ctx.pool, request.ids, { commentaries: true, performers: true });
+  const items = await eventJsonByIds(ctx.pool, ctx.jsonCache, request.ids, { commentaries: true, performers: true });
   const changes =
     request.since !== null && request.withStateChanges
       ? await stateChanges(ctx.pool, request, request.since)

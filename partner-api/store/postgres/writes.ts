@@ -6,6 +6,7 @@ import { assertDates, assertFinite, assertPrices, categoryIdsOf, commentaryRecor
 import { derivePrices } from '../model/derive';
 import { serializeEvent } from '../model/serialize-event';
 import { withClient, type PgClient, type PgPool } from './pool';
+import type { EventJsonCache } from './reads';
 import { loadEventRecord } from './records';
 import {
   ensureMapPlace,
@@ -25,6 +26,8 @@ export interface PgStoreContext {
   clock: Clock;
   /** Base URL for image links, without a trailing slash. */
   publicUrl: string;
+  /** Event JSON this process served, revalidated on every read (reads.ts). */
+  jsonCache: EventJsonCache;
 }
 
 /**
