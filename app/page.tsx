@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { getBrand } from '@/lib/brand/get-brand';
+import { logoSources } from '@/lib/brand/logo';
 import { getEnv } from '@/lib/env';
 import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -21,7 +22,7 @@ export default async function HomePage() {
         mapLibPath={MAPLIBRE_ASSETS_PATH}
         mapStyleUrl={mapStyleUrl}
         locale={locale}
-        brand={{ name: brand.name, logo: brand.logo }}
+        brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
         links={brand.footerLinks}
         defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
         languageSwitcher={<LanguageSwitcher locale={locale} />}

@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import type { TExplorerEvent } from '../lib/contract';
 import { expect, test } from './fixtures/test';
+import { openExplorer } from './helpers';
 
 /*
  * The embed builder (/embed/snippet) as a partner uses it, and the locked preset of the embed it gives.
@@ -77,6 +78,20 @@ test('the area chosen on the map lands in the snippet, and the preview lists onl
   }
 });
 
+test('a town chosen while the area map is still loading is where the map goes, and the area follows', async ({
+  page,
+}) => {
+  await page.goto('/embed/snippet');
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  // At once: the map's chunk and MapLibre are still on their way.
+  await page.getByLabel('Town').fill('Lyon');
+  const areaText = page.getByTestId('area-text');
+  await expect(areaText).toHaveValue(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[0]).toBeGreaterThan(4.6);
+  await expect.poll(async () => parseBbox(await areaText.inputValue())[2]).toBeLessThan(5.1);
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe(await areaText.inputValue());
+});
+
 test('an invalid area is explained beside its field and the snippet keeps the last valid one', async ({ page }) => {
   await page.goto('/embed/snippet');
   await page.getByRole('radio', { name: 'An area I choose' }).check();
@@ -110,7 +125,8 @@ test.describe('in French', () => {
 });
 
 test('a locked preset survives "Clear filters", and an empty embed offers a way out', async ({ page }) => {
-  await page.goto('/embed?locale=en&categories=musique,spectacle&lock=cat&bbox=-5,42,8,51');
+  // Hydrated before the first click: a click on the server-rendered chips before then does nothing.
+  await openExplorer(page, '/embed?locale=en&categories=musique,spectacle&lock=cat&bbox=-5,42,8,51');
   await expect(page).toHaveURL(/pcat=musique%2Cspectacle|pcat=musique,spectacle/);
   const filters = page.getByRole('group', { name: 'Filters' });
   // Only the locked categories are offered.

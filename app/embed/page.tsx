@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { HeightReporter } from '@/components/embed/height-reporter';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { getBrand } from '@/lib/brand/get-brand';
+import { logoSources } from '@/lib/brand/logo';
 import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
 import { getEnv } from '@/lib/env';
 import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
@@ -22,7 +23,7 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   const brand = getBrand();
   const query = normalizedEmbedQuery(params, brand.defaultCategories, brand.lockedPreset);
   if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
-  const { locale, theme, target } = embedOptions(params, brand.defaultLocale);
+  const { locale, theme, target, nearKm } = embedOptions(params, brand.defaultLocale);
   return (
     // The explorer brings its own landmarks (main, aside) and heading.
     <div className="embed" data-theme={theme} lang={locale}>
@@ -31,10 +32,11 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
           mapLibPath={MAPLIBRE_ASSETS_PATH}
           mapStyleUrl={getEnv().mapStyleUrl}
           locale={locale}
-          brand={{ name: brand.name, logo: brand.logo }}
+          brand={{ name: brand.name, logo: logoSources(brand.logo, theme) }}
           defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
           chrome={false}
           linkTarget={target}
+          nearKm={nearKm}
         />
       </Suspense>
       <HeightReporter />

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import type { BuilderDraft, DraftErrors } from '@/lib/embed/builder-draft';
-import { cameraFitting } from '@/lib/embed/params';
+import { cameraFitting } from '@/lib/embed/camera';
 import type { Bounds } from '@/lib/explorer/bounds';
 import { formatArea, parseArea } from '@/lib/explorer/preset';
 import type { Camera } from '@/lib/explorer/state';
@@ -10,6 +10,7 @@ import type { EmbedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
 import type { CameraRequest } from '@/lib/map/view';
 import { AreaMap } from './area-map';
 import { FieldError } from './field-error';
+import { NearRadiusInput } from './near-radius-input';
 import styles from './snippet-builder.module.css';
 import { TownInput } from './town-input';
 
@@ -17,6 +18,7 @@ export interface AreaFieldProps {
   t: EmbedBuilderMessages;
   draft: BuilderDraft;
   error: DraftErrors['area'];
+  nearError: DraftErrors['near'];
   update: (patch: Partial<BuilderDraft>) => void;
   map: { mapLibPath: string; mapStyleUrl: string | undefined; defaultCamera: Camera };
 }
@@ -67,11 +69,19 @@ function useTypedArea() {
   };
 }
 
-/** Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). */
+/** How many times a move to an area is asked again when the map's frame does not show it (see below). */
+const MAX_RETRIES = 2;
+
+/**
+ * Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). A move asked
+ * for while the map is still loading is lost (the map starts on its initial camera), so the area is kept until a
+ * frame shows it, and asked for again on the frames that do not.
+ */
 function useAreaCamera() {
   const box = useRef<HTMLDivElement>(null);
   const [request, setRequest] = useState<CameraRequest | null>(null);
-  const show = (area: Bounds) => {
+  const wanted = useRef<{ area: Bounds; retries: number } | null>(null);
+  const ask = (area: Bounds) => {
     const { clientWidth = 600, clientHeight = 400 } = box.current ?? {};
     setRequest((r) => ({
       camera: cameraFitting(area, clientWidth, clientHeight),
@@ -79,19 +89,38 @@ function useAreaCamera() {
       animate: false,
     }));
   };
-  return { box, request, show };
+  const show = (area: Bounds) => {
+    wanted.current = { area, retries: 0 };
+    ask(area);
+  };
+  /** Called with every frame the map reports: settles the wanted area, or asks for it again. */
+  const settle = (bounds: Bounds) => {
+    const want = wanted.current;
+    if (!want) return;
+    if (frames(bounds, want.area) || want.retries >= MAX_RETRIES) wanted.current = null;
+    else {
+      want.retries += 1;
+      ask(want.area);
+    }
+  };
+  return { box, request, show, settle };
 }
 
-/** The area: none, or one chosen on a live map, by town, or typed as coordinates; an invalid one is explained. */
-export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
+const MODES = ['none', 'map', 'near'] as const;
+
+/**
+ * The area: none, one chosen on a live map, by town, or typed as coordinates, or the visitor's position with such an
+ * area as the fallback; an invalid area or radius is explained.
+ */
+export function AreaField({ t, draft, error, nearError, update, map }: AreaFieldProps) {
   const id = useId();
-  const { box, request, show } = useAreaCamera();
+  const { box, request, show, settle } = useAreaCamera();
   const typed = useTypedArea();
   return (
     <fieldset className={styles.group}>
       <legend>{t.area}</legend>
       <div className={styles.choices}>
-        {(['none', 'map'] as const).map((mode) => (
+        {MODES.map((mode) => (
           <label key={mode} className={styles.choice}>
             <input
               type="radio"
@@ -99,13 +128,21 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
               checked={draft.areaMode === mode}
               onChange={() => update({ areaMode: mode })}
             />
-            {mode === 'none' ? t.areaNone : t.areaMap}
+            {{ none: t.areaNone, map: t.areaMap, near: t.areaNear }[mode]}
           </label>
         ))}
       </div>
-      {draft.areaMode === 'map' && (
+      {draft.areaMode === 'near' && (
+        <NearRadiusInput
+          t={t}
+          value={draft.nearText}
+          invalid={nearError !== undefined}
+          onChange={(nearText) => update({ nearText })}
+        />
+      )}
+      {draft.areaMode !== 'none' && (
         <>
-          <p className={styles.hint}>{t.areaMapHint}</p>
+          <p className={styles.hint}>{draft.areaMode === 'near' ? t.nearFallbackHint : t.areaMapHint}</p>
           <div ref={box}>
             <AreaMap
               {...map}
@@ -114,6 +151,7 @@ export function AreaField({ t, draft, error, update, map }: AreaFieldProps) {
               initialCamera={map.defaultCamera}
               cameraRequest={request}
               onFrame={(bounds) => {
+                settle(bounds);
                 if (!typed.absorbs(bounds)) update({ areaText: formatArea(worldClamped(bounds)) });
               }}
             />

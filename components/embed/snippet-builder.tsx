@@ -44,7 +44,7 @@ export function SnippetBuilder({ brandName, locale, defaultCategories, defaultLo
   return (
     <div className={styles.layout}>
       <form className={styles.form} aria-label={t.form} onSubmit={(e) => e.preventDefault()}>
-        <AreaField t={t} draft={draft} error={errors.area} update={update} map={map} />
+        <AreaField t={t} draft={draft} error={errors.area} nearError={errors.near} update={update} map={map} />
         <CategoryField
           t={t}
           locale={locale}
@@ -62,7 +62,14 @@ export function SnippetBuilder({ brandName, locale, defaultCategories, defaultLo
           link={origin ? embedLink(origin, t.openMap(brandName), options) : ''}
         />
         <h2>{t.preview}</h2>
-        {src && <EmbedPreview src={src} title={t.previewTitle(brandName)} height={options.height} />}
+        {src && (
+          <EmbedPreview
+            src={src}
+            title={t.previewTitle(brandName)}
+            height={options.height}
+            geolocation={options.near !== null}
+          />
+        )}
       </section>
     </div>
   );

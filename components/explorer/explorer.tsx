@@ -12,7 +12,7 @@ import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/s
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { boundsContain } from '@/lib/map/you-are-here';
-import { ExplorerHeader, type HeaderLink } from './explorer-header';
+import { ExplorerHeader, type HeaderBrand, type HeaderLink } from './explorer-header';
 import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
@@ -26,6 +26,7 @@ import { useFitResults } from './use-fit-results';
 import { useListReturn } from './use-list-return';
 import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
+import { useLocateIfGranted } from './use-locate-if-granted';
 import { useNearMe } from './use-near-me';
 import { usePresetFilters } from './use-preset-filters';
 
@@ -35,14 +36,19 @@ export interface ExplorerProps {
   /** Where the app serves MapLibre's modules (MAPLIBRE_ASSETS_PATH). */
   mapLibPath: string;
   locale: Locale;
-  /** The brand's name and logo for the header (site chrome only). */
-  brand?: { name: string; logo: string };
+  /** The brand's name and logo for the header (in the embed, a small link to the full site). */
+  brand?: HeaderBrand;
   /** The brand's own links (legal notice, the API's documentation), in the header's menu. */
   links?: readonly HeaderLink[];
   /** Where the map opens first when the URL names no place (the brand's default centre and zoom). */
   defaultCamera?: Camera;
-  /** `false` in the embed: no brand header, language switcher or "near me" (geolocation is denied to frames). */
+  /** `false` in the embed: no brand header, language switcher or site menu. */
   chrome?: boolean;
+  /**
+   * The embed's `near` (km): a "Near me" button that shows this radius around the visitor, used at once when the
+   * browser already grants the position; without it the embed offers no "near me" (frames rarely may ask).
+   */
+  nearKm?: number | null;
   /** Where record pages open: `_top` or `_blank` inside a host page's iframe. */
   linkTarget?: LinkTarget;
   /**
@@ -69,7 +75,7 @@ export function Explorer(props: ExplorerProps) {
  * the results view's), the partner's locked preset and the panels' positions.
  */
 function useExplorer(
-  { defaultCamera = DEFAULT_CAMERA, locale }: ExplorerProps,
+  { defaultCamera = DEFAULT_CAMERA, locale, nearKm = null }: ExplorerProps,
   mapAreaRef: RefObject<HTMLDivElement | null>,
   scroller: RefObject<HTMLElement | null>,
 ) {
@@ -84,7 +90,13 @@ function useExplorer(
     mapAreaRef,
     setCamera: url.setCamera,
   });
-  const nearMe = useNearMe(camera.moveTo, { denied: t.geoDenied, unavailable: t.geoUnavailable });
+  const nearMe = useNearMe(
+    camera.moveTo,
+    { denied: t.geoDenied, unavailable: t.geoUnavailable, outside: t.geoOutside },
+    { radiusKm: nearKm, area: url.preset.area, mapBox: mapAreaRef },
+  );
+  const followsVisitor = nearKm !== null && nearMe.usable;
+  useLocateIfGranted(followsVisitor, nearMe.locate);
   const list = useListSource(q, camera.view, filters, url.preset.area);
   useFitResults(q, list.events, mapAreaRef, camera.moveTo);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
@@ -111,6 +123,7 @@ function useExplorer(
     onMapFailure,
     camera,
     nearMe,
+    followsVisitor,
     youAreHere: here ? nearMe.position : null,
     list,
     presetFilters,
@@ -128,7 +141,7 @@ function useExplorer(
 }
 
 function ExplorerView(props: ExplorerProps) {
-  const { locale, brand = { name: 'Eventmap', logo: '' }, chrome = true, linkTarget = '_self' } = props;
+  const { locale, brand = { name: 'Eventmap', logo: { src: '' } }, chrome = true, linkTarget = '_self' } = props;
   const mapAreaRef = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLElement>(null);
   const x = useExplorer(props, mapAreaRef, scroller);
@@ -163,7 +176,7 @@ function ExplorerView(props: ExplorerProps) {
             if (url.state.q !== null) url.setQuery(null, 'replace');
           }}
           search={{ query: url.state.q, onSearchAll: (q) => url.setQuery(q) }}
-          nearMe={x.nearMe}
+          nearMe={chrome || x.followsVisitor ? x.nearMe : undefined}
           languageSwitcher={
             <>
               <SubscribeMenu filters={filters} bounds={camera.view?.bounds ?? null} locale={locale} />

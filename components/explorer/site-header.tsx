@@ -6,12 +6,12 @@ import type { ReactNode } from 'react';
 import { DEFAULT_FILTERS, encodeState } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { ExplorerHeader, type HeaderLink } from './explorer-header';
+import { ExplorerHeader, type HeaderBrand, type HeaderLink } from './explorer-header';
 import { browserQueryClient } from './query-client';
 
 export interface SiteHeaderProps {
   locale: Locale;
-  brand: { name: string; logo: string };
+  brand: HeaderBrand;
   links: readonly HeaderLink[];
   languageSwitcher: ReactNode;
 }

@@ -11,7 +11,7 @@ type HistoryMode = 'push' | 'replace';
  * Parameters the explorer does not own but must keep: the embed's configuration and the partner's locked preset
  * survive filtering and reloads.
  */
-const KEPT_PARAMS = ['locale', 'theme', 'target', ...PRESET_PARAMS] as const;
+const KEPT_PARAMS = ['locale', 'theme', 'target', 'near', ...PRESET_PARAMS] as const;
 
 /** The state a query string holds, with its filters inside the partner's locked preset. */
 function decodeWithin(params: URLSearchParams): ExplorerState {

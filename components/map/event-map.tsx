@@ -16,6 +16,7 @@ import { useDeferredBasemap } from './use-deferred-basemap';
 import { useEventsLayers } from './use-events-layers';
 import { useMapPointer } from './use-map-pointer';
 import { useMapStyle } from './use-map-style';
+import { usePreparedMapLib } from './use-prepared-map-lib';
 import { useYouAreHereLayer } from './use-you-are-here-layer';
 
 export interface EventMapProps {
@@ -91,6 +92,9 @@ function useDrawnCount(
     // Place names drawn by the offline basemap (tests check the map can be read).
     if (map.getLayer(PLACES_LAYER_ID))
       container.dataset.places = String(map.queryRenderedFeatures({ layers: [PLACES_LAYER_ID] }).length);
+    // The layers drawn at the centre of the view, whatever the style (tests check what a place is drawn on).
+    const centre = map.project(map.getCenter());
+    container.dataset.centreLayers = [...new Set(map.queryRenderedFeatures(centre).map((f) => f.layer.id))].join(' ');
     // Benchmarks measure from the last moveend to the first idle frame that shows the new results.
     if (lastDrawnData.current !== data) {
       lastDrawnData.current = data;
@@ -106,6 +110,7 @@ function useDrawnCount(
 export function EventMap(props: EventMapProps) {
   const { mapLib, initialCamera, cameraRequest, mapStyleUrl, events, eventsSettled, highlighted } = props;
   const { onViewChange, onSelect, onHover, onFailure, maxBounds } = props;
+  const lib = usePreparedMapLib(mapLib, mapStyleUrl);
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -134,7 +139,7 @@ export function EventMap(props: EventMapProps) {
     <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">
       <Map
         ref={mapRef}
-        mapLib={mapLib}
+        mapLib={lib}
         initialViewState={{ longitude: initialCamera.lng, latitude: initialCamera.lat, zoom: initialCamera.zoom }}
         mapStyle={style.mapStyle}
         // Symbols (cluster counts, country names) appear at once: in software WebGL every fade frame costs ~0.1 s.

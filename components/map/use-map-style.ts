@@ -5,10 +5,12 @@ import { useMemo, useState } from 'react';
 import {
   BASEMAP_COLORS,
   BASEMAP_DARK_COLORS,
+  BASEMAP_LAND_SOURCE,
   buildBasemapStyle,
   splitStyle,
   type SplitStyle,
 } from '@/lib/map/basemap-style';
+import { isLocale, type Locale } from '@/lib/i18n/config';
 import { CLUSTER_OPTIONS, EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
 import { useColorScheme } from './use-color-scheme';
 
@@ -22,6 +24,12 @@ export function eventsSource(data: GeoJSONSourceSpecification['data']): GeoJSONS
 /** The event layers, bottom to top (the cluster counts are added later, under the points). */
 export function eventLayers(highlight: Highlight): LayerSpecification[] {
   return [clusterLayer, pointLayer, highlight].map((layer) => ({ ...layer, source: EVENTS_SOURCE_ID }));
+}
+
+/** The language of the page around the map (the embed's own `lang`, else the document's), for the map's labels. */
+function pageLocale(): Locale | undefined {
+  const lang = (document.querySelector('[data-theme][lang]') ?? document.documentElement).getAttribute('lang');
+  return isLocale(lang) ? lang : undefined;
 }
 
 export interface MapStyle {
@@ -50,8 +58,12 @@ export function useMapStyle(
   const scheme = useColorScheme();
   return useMemo<MapStyle>(() => {
     if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
-    const { initial: base, ...rest } = splitStyle(buildBasemapStyle(`${window.location.origin}/basemap`, { scheme }), {
-      loadingBackground: { color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land, until: 'land' },
+    const basemap = buildBasemapStyle(`${window.location.origin}/basemap`, { scheme, locale: pageLocale() });
+    const { initial: base, ...rest } = splitStyle(basemap, {
+      loadingBackground: {
+        color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land,
+        until: BASEMAP_LAND_SOURCE,
+      },
     });
     const withEvents: StyleSpecification = {
       ...base,

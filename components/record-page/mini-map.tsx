@@ -3,7 +3,9 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
+import { isLocale } from '@/lib/i18n/config';
 import { buildBasemapStyle } from '@/lib/map/basemap-style';
+import { prepareStyle } from '@/lib/map/style-protocols';
 import styles from './record-page.module.css';
 
 export interface MiniMapPoint {
@@ -41,14 +43,19 @@ export function MiniMap({
     if (!element || !first) return;
     let map: MapLibreMap | undefined;
     let cancelled = false;
-    void import('maplibre-gl').then((maplibregl) => {
+    void import('maplibre-gl').then(async (maplibregl) => {
+      if (mapStyleUrl) await prepareStyle(maplibregl, mapStyleUrl);
       if (cancelled) return;
       // Same worker files as the explorer's map (components/map/event-map.tsx, served from public/maplibre/).
       maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
       const detailed = mapStyleUrl !== undefined;
       map = new maplibregl.Map({
         container: element,
-        style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`),
+        style:
+          mapStyleUrl ??
+          buildBasemapStyle(`${window.location.origin}/basemap`, {
+            locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined,
+          }),
         center: [first.lng, first.lat],
         zoom: detailed ? 14 : 4.5,
         interactive,

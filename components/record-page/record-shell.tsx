@@ -4,6 +4,7 @@ import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { LocaleProvider } from '@/components/i18n/locale-provider';
 import { SkipLink } from '@/components/ui/skip-link';
 import { getBrand } from '@/lib/brand/get-brand';
+import { logoSources } from '@/lib/brand/logo';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import styles from './record-page.module.css';
@@ -19,7 +20,7 @@ export function RecordShell({ locale, children }: { locale: Locale; children: Re
         <div className={styles.header}>
           <SiteHeader
             locale={locale}
-            brand={{ name: brand.name, logo: brand.logo }}
+            brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
             links={brand.footerLinks}
             languageSwitcher={<LanguageSwitcher locale={locale} />}
           />

@@ -1,10 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseBrandEnv } from '@/lib/env';
 import { loadBrand } from './get-brand';
+import { logoSources } from './logo';
 import { BrandError, brandCssVariables, brandFontFaces, frameAncestors, parseBrand } from './schema';
+
+const scratch = mkdtempSync(join(tmpdir(), 'brand-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 vi.mock('server-only', () => ({}));
 
@@ -40,6 +44,26 @@ describe('brand configuration', () => {
     expect(brandFontFaces(loadBrand('brands/eventmap.json', {}))).toBe('');
   });
 
+  it('reads a logo with a dark variant, or one image for both, and picks the image for the theme', () => {
+    const lyon = loadBrand('brands/sortir-a-lyon.json', {});
+    expect(lyon.logo).toEqual({
+      light: '/brands/sortir-a-lyon/logo.svg',
+      dark: '/brands/sortir-a-lyon/logo-dark.svg',
+    });
+    expect(logoSources(lyon.logo, 'light')).toEqual({ src: '/brands/sortir-a-lyon/logo.svg' });
+    expect(logoSources(lyon.logo, 'dark').dark).toEqual({ src: '/brands/sortir-a-lyon/logo-dark.svg', media: 'all' });
+    expect(logoSources(lyon.logo, 'auto').dark?.media).toBe('(prefers-color-scheme: dark)');
+
+    const main = loadBrand('brands/eventmap.json', {});
+    expect(main.logo.light).toMatch(/^data:image\/svg\+xml,/);
+    expect(logoSources(main.logo, 'dark')).toEqual({ src: main.logo.light });
+    const raw = { ...lyon } as Record<string, unknown>;
+    expect(() => parseBrand({ ...raw, logo: { light: '/a.svg', dark: 'https://cdn.example/d.svg' } }, {}, 't')).toThrow(
+      /logo\.dark: must be a path under public/,
+    );
+    expect(() => parseBrand({ ...raw, logo: { dark: '/d.svg' } }, {}, 't')).toThrow(/logo\.light/);
+  });
+
   it('applies env overrides over the file', () => {
     const env = parseBrandEnv({
       BRAND_FILE: 'brands/sortir-a-lyon.json',
@@ -66,7 +90,7 @@ describe('brand configuration', () => {
   });
 
   it('names every offending key, and the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'brand-'));
+    const dir = mkdtempSync(join(scratch, 'case-'));
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -85,7 +109,7 @@ describe('brand configuration', () => {
       message = (error as Error).message;
     }
     expect(message).toContain(file);
-    expect(message).toMatch(/logo: must be a path under public/);
+    expect(message).toMatch(/logo\.light: must be a path under public/);
     expect(message).toMatch(/colors\.primary: must be a hex colour/);
     expect(message).toMatch(/embedOrigins\.0: must be 'self' or an origin/);
   });
@@ -97,7 +121,7 @@ describe('brand configuration', () => {
     expect(() => loadBrand('brands/nope.json', {})).toThrow(/BRAND_FILE=brands\/nope\.json/);
     expect(() => parseBrandEnv({ BRAND_DEFAULT_LOCALE: 'de' })).toThrow(/BRAND_DEFAULT_LOCALE/);
     expect(() => parseBrandEnv({ BRAND_FILE: '/etc/passwd' })).toThrow(/BRAND_FILE: must name a \.json file/);
-    const dir = mkdtempSync(join(tmpdir(), 'brand-'));
+    const dir = mkdtempSync(join(scratch, 'case-'));
     const file = join(dir, 'extra.json');
     writeFileSync(file, JSON.stringify({ ...loadBrand('brands/eventmap.json', {}), colour: '#fff' }));
     expect(() => loadBrand(file, {})).toThrow(/colour/);

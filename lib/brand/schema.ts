@@ -18,6 +18,15 @@ const ZLogo = z
   );
 
 /**
+ * The logo: one image, or a `light` one and a `dark` one for dark surfaces (the embed's dark theme). A single image
+ * (the shorthand `"logo": "/path.svg"`) is used on both.
+ */
+const ZLogoVariants = z.preprocess(
+  (value) => (typeof value === 'string' ? { light: value } : value),
+  z.strictObject({ light: ZLogo, dark: ZLogo.optional() }),
+);
+
+/**
  * One CSP `frame-ancestors` source: a scheme + host (optionally `*.` subdomains and a port or `:*`), or `'self'`.
  * Anything else (paths, quotes, semicolons) could smuggle directives into the header.
  */
@@ -65,7 +74,7 @@ const ZFooterLink = z.object({
 /** The brand configuration file's shape. */
 export const ZBrandSchema = z.strictObject({
   name: z.string().min(1).max(80),
-  logo: ZLogo,
+  logo: ZLogoVariants,
   favicon: ZPublicPath(/\.(?:svg|png|ico)$/i, '.svg, .png or .ico').optional(),
   /** Body font from files the deployment ships; the system font stack remains the fallback. */
   font: z

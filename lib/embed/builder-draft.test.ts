@@ -36,6 +36,23 @@ describe('embed builder draft', () => {
     expect(ok.errors).toEqual({});
   });
 
+  it('follows the visitor with a radius and the area as its fallback; an invalid radius keeps the last valid one', () => {
+    const near = checkDraft(
+      { ...start, areaMode: 'near', areaText: '2.224,48.815,2.47,48.902', nearText: '2,5' },
+      valid.options,
+    );
+    expect(near.errors).toEqual({});
+    expect(near.options).toMatchObject({ near: 2.5, bbox: '2.224,48.815,2.47,48.902' });
+    for (const nearText of ['', '0', '250', 'far']) {
+      const bad = checkDraft({ ...start, areaMode: 'near', areaText: '4.7,45.7,4.9,45.8', nearText }, near.options);
+      expect(bad.errors.near, nearText).toBe('nearInvalid');
+      expect(bad.options.near).toBe(2.5);
+    }
+    // Leaving "near" drops it; a fixed area has no radius.
+    expect(valid.options.near).toBeNull();
+    expect(checkDraft({ ...start, nearText: 'far' }, near.options).errors).toEqual({});
+  });
+
   it('drops a date preset under live now, and reads the price', () => {
     const { options } = checkDraft({ ...start, live: true, when: 'week', price: '30' }, valid.options);
     expect(options).toMatchObject({ live: true, when: '', free: false, maxPrice: 30 });

@@ -1,6 +1,7 @@
 import type { TMainCategory } from '@/lib/contract/categories';
 import { formatArea, parseArea } from '@/lib/explorer/preset';
 import type { Sort } from '@/lib/explorer/state';
+import { parseNearKm } from './near';
 import type { EmbedTarget, EmbedTheme, Lockable } from './params';
 import type { EmbedWhen, SnippetOptions } from './snippet';
 
@@ -12,12 +13,19 @@ import type { EmbedWhen, SnippetOptions } from './snippet';
 
 export const MIN_HEIGHT = 300;
 export const MAX_HEIGHT = 2000;
+/** The radius "near the visitor" starts with (a town's centre and its neighbours). */
+const DEFAULT_NEAR_KM = 5;
 
 export interface BuilderDraft {
   categories: TMainCategory[];
-  /** `none`: no area; `map`: the area typed, drawn on the map or taken from a town. */
-  areaMode: 'none' | 'map';
+  /**
+   * `none`: no area; `map`: the area typed, drawn on the map or taken from a town; `near`: around the visitor's
+   * position, with that area as the fallback.
+   */
+  areaMode: 'none' | 'map' | 'near';
   areaText: string;
+  /** The radius around the visitor, in km, as typed (`near` only). */
+  nearText: string;
   live: boolean;
   when: EmbedWhen;
   /** '' any, 'free', or a ceiling in euros as typed. */
@@ -31,15 +39,17 @@ export interface BuilderDraft {
 }
 
 /** What is wrong with a field, as a key of the builder's messages. */
-export type DraftError = 'areaInvalid' | 'heightInvalid' | 'priceInvalid' | 'lockCategories' | 'lockLive' | 'lockArea';
+export type DraftError =
+  'areaInvalid' | 'nearInvalid' | 'heightInvalid' | 'priceInvalid' | 'lockCategories' | 'lockLive' | 'lockArea';
 
-export type DraftErrors = Partial<Record<'area' | 'height' | 'price' | 'lock', DraftError>>;
+export type DraftErrors = Partial<Record<'area' | 'near' | 'height' | 'price' | 'lock', DraftError>>;
 
 export function initialDraft(defaults: { categories: readonly TMainCategory[]; locale: 'fr' | 'en' }): BuilderDraft {
   return {
     categories: [...defaults.categories],
     areaMode: 'none',
     areaText: '',
+    nearText: String(DEFAULT_NEAR_KM),
     live: false,
     when: '',
     price: '',
@@ -76,12 +86,20 @@ export function checkDraft(
 ): { options: SnippetOptions; errors: DraftErrors } {
   const errors: DraftErrors = {};
   let bbox = '';
-  if (draft.areaMode === 'map') {
+  if (draft.areaMode !== 'none') {
     const area = parseArea(draft.areaText);
     if (area) bbox = formatArea(area);
     else {
       errors.area = 'areaInvalid';
       bbox = lastValid.bbox;
+    }
+  }
+  let near: number | null = null;
+  if (draft.areaMode === 'near') {
+    near = parseNearKm(draft.nearText);
+    if (near === null) {
+      errors.near = 'nearInvalid';
+      near = lastValid.near ?? DEFAULT_NEAR_KM;
     }
   }
   const height = parseHeight(draft.heightText);
@@ -99,6 +117,7 @@ export function checkDraft(
   const options: SnippetOptions = {
     categories: [...draft.categories],
     bbox,
+    near,
     live: draft.live,
     when: draft.live ? '' : draft.when,
     free: price ? price.free : lastValid.free,

@@ -3,27 +3,39 @@ import { decodeState } from '@/lib/explorer/state';
 import { cameraForBbox, embedOptions, normalizedEmbedQuery } from './params';
 
 describe('embed parameters', () => {
-  it('reads locale, theme and target, falling back to the brand locale, light and _top', () => {
+  it('reads locale, theme, target and near, falling back to the brand locale, light, _top and no near', () => {
     expect(embedOptions({ locale: 'en', theme: 'dark', target: '_blank' }, 'fr')).toEqual({
       locale: 'en',
       theme: 'dark',
       target: '_blank',
+      nearKm: null,
     });
-    expect(embedOptions({ locale: 'de', theme: 'neon', target: '_parent' }, 'fr')).toEqual({
+    expect(embedOptions({ locale: 'de', theme: 'neon', target: '_parent', near: 'me' }, 'fr')).toEqual({
       locale: 'fr',
       theme: 'light',
       target: '_top',
+      nearKm: null,
     });
+    expect(embedOptions({ near: '2.5' }, 'fr').nearKm).toBe(2.5);
     expect(embedOptions({ locale: ['en', 'fr'] }, 'fr').locale).toBe('en');
   });
 
   it('translates categories, bbox and live into the explorer state', () => {
     const query = normalizedEmbedQuery(
-      { categories: 'musique,nope,expo', bbox: '4.7,45.7,4.95,45.82', live: 'true', locale: 'en', target: '_blank' },
+      {
+        categories: 'musique,nope,expo',
+        bbox: '4.7,45.7,4.95,45.82',
+        live: 'true',
+        locale: 'en',
+        target: '_blank',
+        near: '5',
+      },
       [],
     );
     const params = new URLSearchParams(query!);
     expect(params.get('locale')).toBe('en');
+    // The fallback area becomes the camera; "near" stays for the embed to read.
+    expect(params.get('near')).toBe('5');
     expect(params.get('target')).toBe('_blank');
     expect(params.has('categories')).toBe(false);
     const state = decodeState(params);

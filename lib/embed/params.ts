@@ -1,10 +1,12 @@
 import type { TMainCategory } from '@/lib/contract/categories';
 import { formatArea, parseArea, parseCategories } from '@/lib/explorer/preset';
 import { isLocale, type Locale } from '@/lib/i18n/config';
+import { cameraFitting } from './camera';
+import { parseNearKm } from './near';
 
 /*
  * The embed's URL parameters. The partner-facing ones (`categories`, `bbox`) are translated once into the explorer's
- * own state parameters (`cat`, `at`) by a redirect; `locale`, `theme` and `target` stay in the URL (the explorer
+ * own state parameters (`cat`, `at`) by a redirect; `locale`, `theme`, `target` and `near` stay in the URL (the explorer
  * keeps them), so the embed never needs a cookie to remember anything.
  */
 
@@ -18,6 +20,8 @@ export interface EmbedOptions {
   locale: Locale;
   theme: EmbedTheme;
   target: EmbedTarget;
+  /** `near=<km>`: the embed offers to open around the visitor's position, this radius around it (lib/embed/near.ts). */
+  nearKm: number | null;
 }
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -26,7 +30,10 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The embed's presentation options; invalid or missing values fall back to the brand's locale, light, `_top`. */
+/**
+ * The embed's presentation options; invalid or missing values fall back to the brand's locale, light, `_top`, and
+ * no "near me".
+ */
 export function embedOptions(params: SearchParams, defaultLocale: Locale): EmbedOptions {
   const locale = first(params.locale);
   const theme = first(params.theme);
@@ -35,21 +42,8 @@ export function embedOptions(params: SearchParams, defaultLocale: Locale): Embed
     locale: isLocale(locale) ? locale : defaultLocale,
     theme: (EMBED_THEMES as readonly string[]).includes(theme ?? '') ? (theme as EmbedTheme) : 'light',
     target: (EMBED_TARGETS as readonly string[]).includes(target ?? '') ? (target as EmbedTarget) : '_top',
+    nearKm: parseNearKm(first(params.near)),
   };
-}
-
-/** The camera (centre and zoom) that shows an area whole in a box of `width`×`height` pixels. */
-export function cameraFitting(
-  area: { west: number; south: number; east: number; north: number },
-  width: number,
-  height: number,
-): { lat: number; lng: number; zoom: number } {
-  const lng = (area.west + area.east) / 2;
-  const lat = (area.south + area.north) / 2;
-  // Web Mercator: 512 px span 360° at zoom 0; latitudes stretch by 1 / cos(lat).
-  const zoomLng = Math.log2((width * 360) / (512 * (area.east - area.west)));
-  const zoomLat = Math.log2((height * 360 * Math.cos((lat * Math.PI) / 180)) / (512 * (area.north - area.south)));
-  return { lat, lng, zoom: Math.min(18, Math.max(1, Math.min(zoomLng, zoomLat))) };
 }
 
 /** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in a frame of about 600×450. */

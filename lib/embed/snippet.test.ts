@@ -4,6 +4,7 @@ import { embedSnippet, embedUrl, type SnippetOptions } from './snippet';
 const OPTIONS: SnippetOptions = {
   categories: ['musique', 'expo'],
   bbox: '4.7,45.7,4.95,45.82',
+  near: null,
   live: true,
   when: '',
   free: false,
@@ -41,5 +42,15 @@ describe('embed snippet', () => {
     expect(html).toContain('height="600"');
     expect(html).toContain('src="https://map.example/embed?bbox=');
     expect(html).toContain('&amp;live=1');
+    expect(html).toContain('allow="fullscreen">');
+    expect(html).not.toContain('geolocation');
+  });
+
+  it('asks for the position only when the embed follows the visitor, with its fixed area as the fallback', () => {
+    const options = { ...OPTIONS, near: 2.5 };
+    const url = new URL(embedUrl('https://map.example', options));
+    expect(url.searchParams.get('near')).toBe('2.5');
+    expect(url.searchParams.get('bbox')).toBe('4.7,45.7,4.95,45.82');
+    expect(embedSnippet('https://map.example', 'Map', options)).toContain('allow="fullscreen; geolocation"></iframe>');
   });
 });

@@ -9,8 +9,10 @@ export type EmbedWhen = (typeof EMBED_WHEN)[number];
 /** What the snippet page lets a partner choose: only valid values (lib/embed/builder-draft.ts checks them). */
 export interface SnippetOptions {
   categories: TMainCategory[];
-  /** `minLng,minLat,maxLng,maxLat`, or '' for no area. */
+  /** `minLng,minLat,maxLng,maxLat`, or '' for no area (with `near`, where the map opens until it knows the visitor's). */
   bbox: string;
+  /** Open around the visitor's position, this radius in km (lib/embed/near.ts), or null for the fixed area. */
+  near: number | null;
   live: boolean;
   when: EmbedWhen;
   free: boolean;
@@ -29,6 +31,7 @@ export function embedUrl(origin: string, options: SnippetOptions): string {
   const query = new URLSearchParams();
   if (options.categories.length > 0) query.set('categories', options.categories.join(','));
   if (options.bbox) query.set('bbox', options.bbox);
+  if (options.near !== null) query.set('near', String(options.near));
   if (options.live) query.set('live', '1');
   else if (options.when) query.set('when', options.when);
   if (options.free) query.set('free', '1');
@@ -47,14 +50,15 @@ function escapeAttribute(value: string): string {
 
 /**
  * The copy-paste HTML: the iframe, and a listener that follows the embed's `eventmap:height` messages (from the
- * embed's origin only) to size it.
+ * embed's origin only) to size it. An embed that follows the visitor's position gets `allow="geolocation"`: browsers
+ * deny the position to a cross-origin frame unless its host page delegates it.
  */
 export function embedSnippet(origin: string, title: string, options: SnippetOptions): string {
   const id = 'eventmap-embed';
   return [
     `<iframe id="${id}" src="${escapeAttribute(embedUrl(origin, options))}" title="${escapeAttribute(title)}"`,
     `  width="100%" height="${Math.round(options.height)}" style="border:0;display:block" loading="lazy"`,
-    `  allow="fullscreen"></iframe>`,
+    `  allow="${options.near === null ? 'fullscreen' : 'fullscreen; geolocation'}"></iframe>`,
     '<script>',
     '  window.addEventListener("message", function (event) {',
     `    if (event.origin !== ${JSON.stringify(origin)} || !event.data || event.data.type !== "eventmap:height") return;`,

@@ -10,6 +10,13 @@ const en = {
   areaMap: 'An area I choose',
   areaMapHint: 'Pan and zoom the map: its frame is the area. Or type a town or the four coordinates.',
   areaMapLabel: 'Map to choose the area',
+  areaNear: 'Around the visitor’s position',
+  nearHint:
+    'The embed shows a “Near me” button: a visitor who taps it and agrees to share their position sees this radius around it. A visitor who already allowed it sees it at once.',
+  nearFallbackHint:
+    'Until then, or if the visitor declines or their browser cannot tell (pages not on HTTPS), the map shows this area: pan and zoom the map, or type a town or the four coordinates.',
+  nearRadius: 'Radius around the visitor (km)',
+  nearInvalid: 'A distance in kilometres from 0.5 to 100, e.g. 5 or 2.5. The snippet keeps the last valid radius.',
   town: 'Town',
   townHint: 'For example Lyon, Paris, Nantes',
   townUnknown: (name: string) => `“${name}” is not a town this builder knows: pan the map instead.`,
@@ -72,6 +79,13 @@ const fr: typeof en = {
   areaMap: 'Une zone que je choisis',
   areaMapHint: 'Déplacez et zoomez la carte : son cadre est la zone. Ou tapez une ville ou les quatre coordonnées.',
   areaMapLabel: 'Carte pour choisir la zone',
+  areaNear: 'Autour de la position du visiteur',
+  nearHint:
+    'L’intégration affiche un bouton « Autour de moi » : le visiteur qui le touche et accepte de partager sa position voit ce rayon autour de lui. Un visiteur qui l’a déjà autorisé le voit tout de suite.',
+  nearFallbackHint:
+    'En attendant, ou si le visiteur refuse ou que son navigateur ne peut pas la donner (pages hors HTTPS), la carte montre cette zone : déplacez et zoomez la carte, ou tapez une ville ou les quatre coordonnées.',
+  nearRadius: 'Rayon autour du visiteur (km)',
+  nearInvalid: 'Une distance en kilomètres de 0,5 à 100, par ex. 5 ou 2,5. Le code garde le dernier rayon valide.',
   town: 'Ville',
   townHint: 'Par exemple Lyon, Paris, Nantes',
   townUnknown: (name) => `« ${name} » n’est pas une ville connue ici : déplacez plutôt la carte.`,

@@ -1,6 +1,13 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { BASEMAP_COLORS, BASEMAP_DARK_COLORS, buildBasemapStyle, splitStyle } from './basemap-style';
+import {
+  BASEMAP_AREA,
+  BASEMAP_COLORS,
+  BASEMAP_DARK_COLORS,
+  BASEMAP_LAND_SOURCE,
+  buildBasemapStyle,
+  splitStyle,
+} from './basemap-style';
 
 describe('buildBasemapStyle', () => {
   it('is a valid MapLibre style (MapLibre would refuse a layer at run time, in the console)', () => {
@@ -10,7 +17,7 @@ describe('buildBasemapStyle', () => {
 
 describe('splitStyle with a loading background', () => {
   const style = buildBasemapStyle('http://localhost/basemap');
-  const split = splitStyle(style, { loadingBackground: { color: BASEMAP_COLORS.land, until: 'land' } });
+  const split = splitStyle(style, { loadingBackground: { color: BASEMAP_COLORS.land, until: BASEMAP_LAND_SOURCE } });
 
   it('paints the background land-coloured first, and says what to put back once the land has loaded', () => {
     const background = split.initial.layers[0];
@@ -19,7 +26,7 @@ describe('splitStyle with a loading background', () => {
     expect(split.restoreBackground).toEqual({
       layerId: background?.id,
       color: BASEMAP_COLORS.water,
-      afterSource: 'land',
+      afterSource: BASEMAP_LAND_SOURCE,
     });
     // The style it came from is untouched.
     expect(style.layers[0]?.paint).toMatchObject({ 'background-color': BASEMAP_COLORS.water });
@@ -57,6 +64,23 @@ describe('splitStyle', () => {
 });
 
 describe('buildBasemapStyle', () => {
+  it('loads every source but the country names by tile, and nothing outside the area served at large scales', () => {
+    const style = buildBasemapStyle('http://localhost/basemap');
+    const geojson = Object.entries(style.sources).filter(([, source]) => source.type === 'geojson');
+    expect(geojson.map(([id]) => id)).toEqual(['labels']);
+    const detail = style.sources[BASEMAP_LAND_SOURCE];
+    expect(detail).toMatchObject({ type: 'vector', tiles: ['http://localhost/basemap/tiles/detail/{z}/{x}/{y}.pbf'] });
+    expect(detail && 'bounds' in detail && detail.bounds).toEqual(BASEMAP_AREA);
+  });
+
+  it("names countries in the page's language, falling back on the English name", () => {
+    const field = (locale?: 'fr' | 'en') =>
+      buildBasemapStyle('http://localhost/basemap', { locale }).layers.find((l) => l.id === 'country-labels')?.layout;
+    expect(field('fr')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_fr'], ['get', 'name']] });
+    expect(field('en')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
+    expect(field()).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
+  });
+
   it('draws a dark basemap on request, with the same layers and sources', () => {
     const light = buildBasemapStyle('http://localhost/basemap');
     const dark = buildBasemapStyle('http://localhost/basemap', { scheme: 'dark' });

@@ -1,4 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
+import type { Locale } from '@/lib/i18n/config';
 
 /** Basemap palette; the CSS custom properties --map-* mirror it. */
 export const BASEMAP_COLORS = {
@@ -6,6 +7,7 @@ export const BASEMAP_COLORS = {
   land: '#f4f1ea',
   landOutline: '#d9d2c3',
   border: '#a59c8a',
+  region: '#c4b9a6',
   coast: '#93b3c4',
   graticule: '#a9c5d4',
   label: '#5e5648',
@@ -18,7 +20,8 @@ export const BASEMAP_DARK_COLORS: Record<keyof typeof BASEMAP_COLORS, string> = 
   water: '#0e1a24',
   land: '#1f262f',
   landOutline: '#2c3540',
-  border: '#5d6877',
+  border: '#6b7685',
+  region: '#4f5a68',
   coast: '#2f4a5c',
   graticule: '#1d3140',
   label: '#b8c2cf',
@@ -27,6 +30,27 @@ export const BASEMAP_DARK_COLORS: Record<keyof typeof BASEMAP_COLORS, string> = 
 };
 
 export type BasemapScheme = 'light' | 'dark';
+
+/** The area served, with a margin (west, south, east, north): detailed tiles cover it, the world tiles the rest. */
+export const BASEMAP_AREA: [number, number, number, number] = [-12, 35, 20, 56];
+
+/**
+ * Vector tile sets written at build time under public/basemap/ (scripts/lib/basemap-tiles.ts,
+ * scripts/lib/place-tiles.ts), z/x/y.pbf files loaded by tile as the camera moves. MapLibre overzooms each set's
+ * last level, and asks for nothing outside `bounds`.
+ * - `world`: Natural Earth 1:50m land, country borders and a graticule for the whole world at small scales; its
+ *   land has a hole where `detail` draws.
+ * - `detail`: over the area served, an OpenStreetMap-derived coastline and large lakes, Natural Earth 1:10m
+ *   country borders, French régions and départements.
+ * - `places`: GeoNames towns, each zoom its own population cut.
+ */
+export const BASEMAP_TILES = {
+  world: { path: 'tiles/world/{z}/{x}/{y}.pbf', minzoom: 0, maxzoom: 5 },
+  detail: { path: 'tiles/detail/{z}/{x}/{y}.pbf', minzoom: 3, maxzoom: 9, bounds: BASEMAP_AREA },
+} as const;
+
+/** Zoom from which the detailed tiles' borders replace the world tiles' ones. */
+const DETAIL_BORDERS_FROM = 6;
 
 /**
  * Place-name vector tiles (scripts/lib/place-tiles.ts): zooms written at build time, over the area served (France and
@@ -42,30 +66,53 @@ export const PLACE_TILES = {
 /** The place-names layer's id (tests query its rendered features). */
 export const PLACES_LAYER_ID = 'places';
 
-/** Files the basemap generator (scripts/build-basemap.ts) writes under public/basemap/. */
+/** Layer ids of the land and of lakes (tests ask which one is drawn at a point). */
+export const LAND_LAYER_IDS = ['world-land', 'land'] as const;
+export const LAKES_LAYER_ID = 'lakes';
+
+/** Files the basemap generator (scripts/build-basemap.ts) writes under public/basemap/ besides the tiles. */
 export const BASEMAP_FILES = {
-  land: 'land.geojson',
-  borders: 'borders.geojson',
   labels: 'country-labels.geojson',
-  graticule: 'graticule.geojson',
 } as const;
 
+/** The source the first frame waits for before the sea colour comes back (splitStyle's `loadingBackground`). */
+export const BASEMAP_LAND_SOURCE = 'detail';
+
+const lineWidth = (stops: number[]) => ['interpolate', ['linear'], ['zoom'], ...stops] as unknown as number;
+
 /**
- * The offline default style: water as the background, Natural Earth land and country borders, a faint graticule,
- * country names and place names (GeoNames towns, by vector tile). It has no `glyphs` URL, so MapLibre renders the labels with a local font (no network at all).
- * `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it must be absolute).
+ * The offline default style: water as the background, land, large lakes, borders (countries, French régions and
+ * départements), a faint graticule at small scales, country names and place names — all from vector tiles but the
+ * country names (a 20 kB GeoJSON). It has no `glyphs` URL, so MapLibre renders the labels with a local font (no
+ * network at all). `baseUrl` is the absolute URL of the basemap folder (MapLibre fetches sources from a worker, so it
+ * must be absolute).
  */
-export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapScheme } = {}): StyleSpecification {
+export function buildBasemapStyle(
+  baseUrl: string,
+  options: { scheme?: BasemapScheme; locale?: Locale } = {},
+): StyleSpecification {
   const url = (file: string) => `${baseUrl.replace(/\/+$/, '')}/${file}`;
   const colors = options.scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS;
+  const { world, detail } = BASEMAP_TILES;
   return {
     version: 8,
     name: options.scheme === 'dark' ? 'Eventmap offline dark' : 'Eventmap offline',
     sources: {
-      land: { type: 'geojson', data: url(BASEMAP_FILES.land), tolerance: 0.6 },
-      borders: { type: 'geojson', data: url(BASEMAP_FILES.borders), tolerance: 0.6 },
+      world: {
+        type: 'vector',
+        tiles: [url(world.path)],
+        minzoom: world.minzoom,
+        maxzoom: world.maxzoom,
+      },
+      [BASEMAP_LAND_SOURCE]: {
+        type: 'vector',
+        tiles: [url(detail.path)],
+        minzoom: detail.minzoom,
+        maxzoom: detail.maxzoom,
+        bounds: detail.bounds,
+        attribution: '© OpenStreetMap contributors',
+      },
       labels: { type: 'geojson', data: url(BASEMAP_FILES.labels) },
-      graticule: { type: 'geojson', data: url(BASEMAP_FILES.graticule) },
       places: {
         type: 'vector',
         tiles: [url(PLACE_TILES.path)],
@@ -80,28 +127,84 @@ export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapSc
       {
         id: 'graticule',
         type: 'line',
-        source: 'graticule',
+        source: 'world',
+        'source-layer': 'graticule',
         maxzoom: 7,
         paint: { 'line-color': colors.graticule, 'line-width': 0.6, 'line-opacity': 0.6 },
       },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colors.land } },
+      { id: 'world-land', type: 'fill', source: 'world', 'source-layer': 'land', paint: { 'fill-color': colors.land } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'land',
+        paint: { 'fill-color': colors.land },
+      },
+      {
+        id: LAKES_LAYER_ID,
+        type: 'fill',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'lakes',
+        minzoom: 5,
+        paint: { 'fill-color': colors.water },
+      },
+      {
+        // The world land's outline only where it has no hole (its hole's edges are not a coast).
+        id: 'world-coastline',
+        type: 'line',
+        source: 'world',
+        'source-layer': 'land',
+        maxzoom: BASEMAP_TILES.detail.minzoom,
+        paint: { 'line-color': colors.coast, 'line-width': 0.6 },
+      },
       {
         id: 'coastline',
         type: 'line',
-        source: 'land',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'coast',
+        paint: { 'line-color': colors.coast, 'line-width': lineWidth([3, 0.6, 8, 1.2, 14, 2]) },
+      },
+      {
+        id: 'departement-borders',
+        type: 'line',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'departements',
+        minzoom: 8,
+        layout: { 'line-join': 'round' },
+        paint: { 'line-color': colors.region, 'line-width': lineWidth([8, 0.5, 14, 1.2]), 'line-dasharray': [4, 3] },
+      },
+      {
+        id: 'region-borders',
+        type: 'line',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'regions',
+        minzoom: 5,
+        layout: { 'line-join': 'round' },
+        paint: { 'line-color': colors.region, 'line-width': lineWidth([5, 0.8, 10, 1.6, 14, 2.4]) },
+      },
+      {
+        id: 'world-borders',
+        type: 'line',
+        source: 'world',
+        'source-layer': 'borders',
+        maxzoom: DETAIL_BORDERS_FROM,
+        layout: { 'line-join': 'round' },
         paint: {
-          'line-color': colors.coast,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
+          'line-color': colors.border,
+          'line-width': lineWidth([2, 0.6, 6, 1.4]),
+          'line-dasharray': [3, 2],
         },
       },
       {
         id: 'country-borders',
         type: 'line',
-        source: 'borders',
+        source: BASEMAP_LAND_SOURCE,
+        'source-layer': 'borders',
+        minzoom: DETAIL_BORDERS_FROM,
         layout: { 'line-join': 'round' },
         paint: {
           'line-color': colors.border,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.8],
+          'line-width': lineWidth([6, 1.4, 10, 2, 14, 3]),
           'line-dasharray': [3, 2],
         },
       },
@@ -112,7 +215,8 @@ export function buildBasemapStyle(baseUrl: string, options: { scheme?: BasemapSc
         minzoom: 2.5,
         maxzoom: 9,
         layout: {
-          'text-field': ['get', 'name'],
+          // The page's language (name_fr, name_en), else the English name.
+          'text-field': ['coalesce', ['get', `name_${options.locale ?? 'en'}`], ['get', 'name']],
           'text-font': ['sans-serif'],
           'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 7, 15],
           'text-transform': 'uppercase',
