@@ -34,6 +34,8 @@ const SQLITE_INTERNALS_TESTS = [
   'partner-api/seed/seed-catalogue.test.ts',
   'partner-api/testing/fixtures.ts',
 ];
+/** The throwaway PostgreSQL server of the tests (initdb, template clones): a database tool, not service code. */
+const POSTGRES_TEST_SERVER = ['partner-api/testing/postgres-server.ts', 'partner-api/testing/postgres-clone.ts'];
 
 const config = defineConfig([
   ...nextVitals,
@@ -143,7 +145,7 @@ const config = defineConfig([
   {
     // The storage boundary: outside the store, the service and its tests use the port (store/port.ts) only.
     files: ['partner-api/**'],
-    ignores: ['partner-api/store/**', ...SQLITE_INTERNALS_TESTS],
+    ignores: ['partner-api/store/**', ...SQLITE_INTERNALS_TESTS, ...POSTGRES_TEST_SERVER],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -163,7 +165,8 @@ const config = defineConfig([
   {
     // Store-agnostic parts of the store (the port, openStore, the EventIndex, records) know no driver.
     files: ['partner-api/store/**'],
-    ignores: ['partner-api/store/sqlite/**', 'partner-api/store/postgres/**'],
+    // migrate/ copies one store into the other, so it uses both implementations.
+    ignores: ['partner-api/store/sqlite/**', 'partner-api/store/postgres/**', 'partner-api/store/migrate/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -206,7 +209,17 @@ const config = defineConfig([
   },
   {
     // The env modules and build/dev scripts are the only readers of process.env.
-    files: ['lib/env.ts', 'partner-api/env.ts', 'scripts/**', 'bench/**', '*.config.*', 'e2e/**', '**/*.test.ts'],
+    // The PostgreSQL test setup hands its server's URL to the test workers as PARTNER_API_TEST_DB.
+    files: [
+      'lib/env.ts',
+      'partner-api/env.ts',
+      'partner-api/testing/postgres-global-setup.ts',
+      'scripts/**',
+      'bench/**',
+      '*.config.*',
+      'e2e/**',
+      '**/*.test.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 ]);

@@ -1,5 +1,37 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
+const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
+/** The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too. */
+const CONTRACT_SUITE = ['partner-api/**/*.test.ts'];
+/** Tests about SQLite internals (files, FTS5, the seed's SQLite rows), or about nothing stored. */
+const SQLITE_ONLY = [
+  'partner-api/store/sqlite/**',
+  'partner-api/fault.test.ts',
+  'partner-api/search/text.test.ts',
+  'partner-api/seed/seed-atomic.test.ts',
+  'partner-api/seed/seed-catalogue.test.ts',
+  'partner-api/store/event-index/**',
+  'partner-api/store/local-date.test.ts',
+  'partner-api/env.test.ts',
+  'partner-api/http/**',
+  'partner-api/links/**',
+];
+
+// The `postgres` project runs when PostgreSQL's server programs are installed (Debian: apt-get install postgresql);
+// it starts a throwaway server of its own (partner-api/testing/postgres-global-setup.ts).
+// (Debian's layout; partner-api/testing/postgres-server.ts looks in more places once the project runs.)
+const postgresBinDir =
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((major) => existsSync(`/usr/lib/postgresql/${major}/bin/initdb`));
+if (!postgresBinDir) {
+  console.warn(
+    '[vitest] PostgreSQL is not installed: the PostgreSQL tests are left out and the contract suite runs on SQLite ' +
+      'only (Debian: apt-get install postgresql postgresql-contrib).',
+  );
+}
 
 export default defineConfig({
   resolve: {
@@ -10,11 +42,38 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
+          // The global setup of the postgres project points PARTNER_API_TEST_DB at its server; not this project.
+          env: { PARTNER_API_TEST_DB: '' },
+        },
+      },
+      ...(postgresBinDir
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: CONTRACT_SUITE,
+                exclude: SQLITE_ONLY,
+                globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
+                provide: {
+                  // A fixed port when the machine reserves ports per user; by default any free one.
+                  postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),
+                },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

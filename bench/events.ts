@@ -411,7 +411,8 @@ async function main(): Promise<void> {
       serviceMemory: memory,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    const suffix = events === 100_000 ? '' : `-${events}`;
+    // PostgreSQL's figures go beside SQLite's, not over them.
+    const suffix = (events === 100_000 ? '' : `-${events}`) + (/^postgres(ql)?:\/\//i.test(dbFile) ? '-postgres' : '');
     writeFileSync(join(here, 'results', `events${suffix}.json`), JSON.stringify(result, null, 2) + '\n');
     writeFileSync(join(here, 'results', `events${suffix}.md`), markdown(result));
     console.log(`Wrote bench/results/events${suffix}.json and .md`);

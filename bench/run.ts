@@ -4,6 +4,7 @@
  *
  *   npm run bench                        # every module at its default size (100 000 events)
  *   npm run bench -- --events 1000000    # the same at 1 000 000 events
+ *   npm run bench -- --store postgres    # on PostgreSQL: seeding, the events matrix, replicas (bench/postgres.ts)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,8 +14,23 @@ import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
-const { values } = parseArgs({ args: argv, options: { events: { type: 'string' } }, strict: false });
+const { values } = parseArgs({
+  args: argv,
+  options: { events: { type: 'string' }, store: { type: 'string' } },
+  strict: false,
+});
 const events = typeof values.events === 'string' ? values.events : '100000';
+
+if (values.store === 'postgres') {
+  // One script owns the throwaway PostgreSQL server of all three runs.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'postgres.ts'), '--events', events], {
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
+} else if (values.store !== undefined && values.store !== 'sqlite') {
+  console.error('--store is sqlite (the default) or postgres.');
+  process.exit(2);
+}
 
 interface BenchModule {
   file: string;

@@ -12,7 +12,13 @@ import { StoreConfigError, type Store } from './store/port';
 
 /** Opens the configured store for a command, and closes it after, whatever happens. */
 async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+  const store = await openStore({
+    database: config.database,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    poolSize: config.databasePoolSize,
+    listen: config.databaseListen,
+  });
   try {
     return await work(store);
   } finally {
@@ -34,6 +40,7 @@ const USAGE = `Usage: npm run partner-api -- <command>
   clients create <id>                    create a partner client and print its secret (shown once)
   clients list                           list the partner clients
   simulate --changes N [--rate R]        apply N random catalogue changes (see simulate.ts)
+  migrate-store --from <file> --to <url> copy a SQLite catalogue into an empty PostgreSQL database (postgres://…)
 `;
 
 const serve: Command = async (_args, config) => {
@@ -123,8 +130,42 @@ const clients: Command = async (args, config) => {
   }
 };
 
+/** Copies a SQLite catalogue into PostgreSQL; loaded only when used, so a SQLite service never loads `pg`. */
+const migrateStore: Command = async (args) => {
+  const options = parseOptions(args, { from: { type: 'string' }, to: { type: 'string' } });
+  if (!options.from || !options.to || !/^postgres(ql)?:\/\//i.test(options.to)) {
+    console.error('Usage: npm run partner-api -- migrate-store --from <sqlite file> --to postgres://user@host/db');
+    return 2;
+  }
+  const { importSqliteCatalogue, ImportTargetNotEmptyError } = await import('./store/migrate/sqlite-to-postgres');
+  try {
+    const stats = await importSqliteCatalogue({
+      from: options.from,
+      to: options.to,
+      onTable: (table, rows) => console.log(`${table}: ${rows} rows`),
+    });
+    console.log(
+      `Copied ${stats.rows.events ?? 0} events in ${Math.round(stats.durationMs)} ms; ` +
+        `the sync goes on from ${new Date(stats.lastUpdatedMs).toISOString()}.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportTargetNotEmptyError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+};
+
 /** Every command. */
-export const COMMANDS: Record<string, Command> = { serve, seed, clients, simulate: simulateCommand };
+export const COMMANDS: Record<string, Command> = {
+  serve,
+  seed,
+  clients,
+  simulate: simulateCommand,
+  'migrate-store': migrateStore,
+};
 
 /** Parses `--name value` options of a command; unknown options are an error. */
 export function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {

@@ -47,6 +47,8 @@ const ZRawServiceEnvSchema = z.object({
   PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE: ZInteger(1, 1_000_000),
   PARTNER_API_BODY_LIMIT: ZInteger(1024, 10 * 1024 * 1024),
   PARTNER_API_CHANGE_POLL_MS: ZInteger(10, 60_000),
+  PARTNER_API_DB_POOL_SIZE: ZInteger(1, 1_000),
+  PARTNER_API_DB_LISTEN: ZFlag,
   PARTNER_API_REDIS_URL: ZOptionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
@@ -79,6 +81,13 @@ export interface ServiceConfig {
   database: string;
   /** How often each process polls the store's change feed for other processes' catalogue writes (ms). */
   changePollMs: number;
+  /** PostgreSQL: connections at most in this process's pool. */
+  databasePoolSize: number;
+  /**
+   * PostgreSQL: LISTEN for other replicas' catalogue writes, so this process sees them at once rather than at its next
+   * poll. Off behind a pooler in transaction mode (PgBouncer), where LISTEN does not work.
+   */
+  databaseListen: boolean;
   /**
    * Redis URL for limits shared by every replica (API rate limits, login throttling); undefined = each process
    * counts on its own.
@@ -110,6 +119,8 @@ export class ServiceEnvError extends Error {
 
 export const DEFAULT_PORT = 4000;
 export const DEFAULT_DB_FILE = '.data/partner-api.sqlite';
+/** PostgreSQL connections per process (catalogue writes are serialized, so more mostly helps concurrent reads). */
+export const DEFAULT_DB_POOL_SIZE = 10;
 /** Polls of the change feed: other replicas' writes show up here within this (plus a query's time). */
 export const DEFAULT_CHANGE_POLL_MS = 250;
 /** The web app of this repository (`next start` / `next dev` default port). */
@@ -139,6 +150,8 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     host,
     database: raw.PARTNER_API_DB ?? DEFAULT_DB_FILE,
     changePollMs: raw.PARTNER_API_CHANGE_POLL_MS ?? DEFAULT_CHANGE_POLL_MS,
+    databasePoolSize: raw.PARTNER_API_DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
+    databaseListen: raw.PARTNER_API_DB_LISTEN ?? true,
     redisUrl: raw.PARTNER_API_REDIS_URL,
     publicUrl: (raw.PARTNER_API_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     appUrl: (raw.PARTNER_API_APP_URL ?? DEFAULT_APP_URL).replace(/\/+$/, ''),
@@ -171,6 +184,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     host: '127.0.0.1',
     database: ':memory:',
     changePollMs: DEFAULT_CHANGE_POLL_MS,
+    databasePoolSize: DEFAULT_DB_POOL_SIZE,
+    databaseListen: true,
     redisUrl: undefined,
     publicUrl: 'http://partner-api.test',
     appUrl: 'http://app.test',
@@ -186,7 +201,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
 
 /**
  * The store the service tests run against (PARTNER_API_TEST_DB): unset = a private in-memory SQLite database per
- * test app; a `postgres://` URL runs the same HTTP suite on PostgreSQL (partner-api/testing/test-app.ts).
+ * test app; a `postgres://` URL runs the same HTTP suite on PostgreSQL, each test store a fresh clone of that database
+ * (of `<name>_template` when it exists; partner-api/testing/postgres-clone.ts). The Vitest project `postgres` sets it.
  */
 export function getTestDatabase(): string | undefined {
   const value = process.env.PARTNER_API_TEST_DB?.trim();

@@ -36,7 +36,13 @@ export async function startService(
     onLog = () => {},
   }: { seedDemo?: (store: Store) => Promise<void> | void; onLog?: (line: string) => void } = {},
 ): Promise<RunningService> {
-  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+  const store = await openStore({
+    database: config.database,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    poolSize: config.databasePoolSize,
+    listen: config.databaseListen,
+  });
   try {
     if (config.demo && seedDemo && (await store.catalogue.isEmpty())) {
       onLog(`Empty catalogue: seeding ${DEMO_EVENT_COUNT} demo events…`);

@@ -12,6 +12,10 @@ export interface OpenStoreConfig {
   publicUrl: string;
   /** Apply pending migrations on open (default true; the `migrate` command opens without, then migrates). */
   migrate?: boolean;
+  /** PostgreSQL only: connections at most in the pool (PARTNER_API_DB_POOL_SIZE). */
+  poolSize?: number;
+  /** PostgreSQL only: LISTEN for other replicas' writes (PARTNER_API_DB_LISTEN; default true). */
+  listen?: boolean;
 }
 
 /** What a store module exports as `openStore` (store/sqlite/open-store.ts, store/postgres/open.ts). */

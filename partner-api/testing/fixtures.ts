@@ -2,6 +2,7 @@ import { ZEventSchema, type TEvent } from '@/lib/contract';
 import { manualClock, type Clock } from '@/partner-api/clock';
 import { getTestDatabase } from '@/partner-api/env';
 import { openStore } from '@/partner-api/store/open-store';
+import { clonePostgresDatabase } from '@/partner-api/testing/postgres-clone';
 import type { Store } from '@/partner-api/store/port';
 import { openDatabase } from '@/partner-api/store/sqlite/open';
 import { createSqliteStore, type SqliteStore } from '@/partner-api/store/sqlite/sqlite-store';
@@ -33,11 +34,22 @@ export type TestStore<S extends Store = Store> = S & {
  */
 export async function openTestStore(options: { clock?: Clock; publicUrl?: string } = {}): Promise<TestStore> {
   const clock = options.clock ?? manualClock(FIXTURE_NOW_MS);
-  const store = await openStore({
-    database: getTestDatabase() ?? ':memory:',
-    clock,
-    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
-  });
+  const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
+  const configured = getTestDatabase();
+  if (configured && /^postgres(ql)?:\/\//i.test(configured)) {
+    // Every test gets a database of its own, cloned from the migrated template, and dropped when it closes.
+    const clone = await clonePostgresDatabase(configured);
+    const store = await openStore({ database: clone.url, clock, publicUrl });
+    const closeStore = store.close.bind(store);
+    return Object.assign(store, {
+      clock,
+      close: async () => {
+        await closeStore();
+        await clone.drop();
+      },
+    });
+  }
+  const store = await openStore({ database: configured ?? ':memory:', clock, publicUrl });
   return Object.assign(store, { clock });
 }
 

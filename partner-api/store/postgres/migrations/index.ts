@@ -1,0 +1,18 @@
+import { catalogueMigration } from './001-catalogue';
+import { authMigration } from './002-auth';
+import { searchMigration } from './003-search';
+import { clicksMigration } from './004-clicks';
+
+export interface PostgresMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Ordered, append-only: never edit a migration that has shipped, add a new one. */
+export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
+  catalogueMigration,
+  authMigration,
+  searchMigration,
+  clicksMigration,
+];

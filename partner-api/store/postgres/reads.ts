@@ -1,0 +1,293 @@
+import { LRUCache } from 'lru-cache';
+import type { QueryArrayConfig } from 'pg';
+import { cleanText } from '@/partner-api/links/link-marker';
+import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
+import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
+import type { EventJsonOptions, StoredEventJson } from '../types';
+import { imageUrl, mapPlaceJson } from '../model/serialize-event';
+import { cannotBeStored, inTransaction, type Queryable } from './pool';
+import { loadMapPlace } from './records';
+import type { PgStoreContext } from './writes';
+
+/** Meta key: the latest `deleted_ms` among purged tombstones (a `lastUpdatedAt` before it may have missed one). */
+export const PURGED_THROUGH_KEY = 'tombstones_purged_through_ms';
+
+interface JsonRow {
+  body: string;
+  commentaries_json: string;
+  performers_json: string;
+}
+
+const storedJson = (row: JsonRow): StoredEventJson => ({
+  body: row.body,
+  commentaries: row.commentaries_json,
+  performers: row.performers_json,
+});
+
+export async function getEvent(q: Queryable, id: number): Promise<StoredEventJson | null> {
+  const { rows } = await q.query<JsonRow>('SELECT body, commentaries_json, performers_json FROM events WHERE id = $1', [
+    id,
+  ]);
+  return rows[0] ? storedJson(rows[0]) : null;
+}
+
+export async function findEventIdByServiceId(q: Queryable, serviceId: number): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>('SELECT id FROM events WHERE service_id = $1 ORDER BY id LIMIT 1', [
+    serviceId,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** A copy of an event's JSON as served, valid while its row version is the one it was read from. */
+interface CachedJson {
+  /** `updated_ms` and `xmin` of the row it was built from: every write changes both. */
+  version: string;
+  json: Buffer;
+}
+
+/**
+ * This process's copy of recently served event JSON, by id and parts asked for. A page then carries from PostgreSQL
+ * only the events that changed since this process last served them: the query compares each row's version with the
+ * cached one, in the same statement that reads the rest, so nothing stale is ever served.
+ */
+export type EventJsonCache = LRUCache<string, CachedJson>;
+
+/** Bytes of event JSON kept per process. */
+const JSON_CACHE_BYTES = 64 * 1024 * 1024;
+
+export function createEventJsonCache(): EventJsonCache {
+  return new LRUCache<string, CachedJson>({
+    maxSize: JSON_CACHE_BYTES,
+    sizeCalculation: (entry) => entry.json.length + 64,
+  });
+}
+
+/**
+ * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked: one round
+ * trip. PostgreSQL joins the stored fragments and sends them as bytes in binary format (never decoded into a string
+ * and encoded back), and only for events whose row version differs from the cached copy's.
+ */
+export async function eventJsonByIds(
+  q: Queryable,
+  cache: EventJsonCache,
+  ids: readonly number[],
+  options: EventJsonOptions,
+): Promise<Buffer[]> {
+  if (ids.length === 0) return [];
+  const parts = `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
+  // Taken before the query: entries set while reading its answer may evict others this page still needs.
+  const held = new Map(ids.map((id) => [String(id), cache.get(parts + id)]));
+  const known = ids.map((id) => held.get(String(id))?.version ?? '');
+  const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
+  const performers = options.performers ? 'e.performers_json' : "'[]'";
+  // `binary` is a per-query option of pg that its type definitions leave out.
+  const query: QueryArrayConfig & { binary: boolean } = {
+    text: `SELECT e.id::TEXT, v.version,
+         CASE WHEN v.version = u.known THEN NULL ELSE convert_to(
+           e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}', 'UTF8') END
+       FROM unnest($1::BIGINT[], $2::TEXT[]) WITH ORDINALITY AS u(id, known, i)
+       JOIN events e ON e.id = u.id
+       CROSS JOIN LATERAL (SELECT e.updated_ms || '/' || e.xmin::TEXT AS version) v
+       ORDER BY u.i`,
+    values: [ids, known],
+    rowMode: 'array',
+    binary: true,
+  };
+  const { rows } = await q.query<[string, string, Buffer | null]>(query);
+  return rows.map(([id, version, fresh]) => {
+    if (fresh === null) return (held.get(id) as CachedJson).json;
+    // A binary field is a view into the driver's receive buffer, which it reuses: each is copied out (a memcpy).
+    const json = Buffer.from(fresh);
+    cache.set(parts + id, { version, json });
+    return json;
+  });
+}
+
+async function ids(q: Queryable, sql: string, since: number): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(sql, [since]);
+  return rows.map((row) => row.id);
+}
+
+/** The ids that changed state since `since` (docs/design.md §4.5), anywhere, ascending: the caller keeps the location. */
+async function stateChanges(
+  q: Queryable,
+  request: CataloguePageRequest,
+  since: number,
+): Promise<CatalogueStateChanges> {
+  // With trackAvailabilities, a source that sold out also counts, even while the event has other sources left.
+  const notAvailable = request.trackAvailabilities
+    ? `e.not_available_ms > $1 OR (e.updated_ms > $1 AND EXISTS (SELECT 1 FROM sources s
+         WHERE s.event_id = e.id AND s.not_available_ms > $1))`
+    : 'e.not_available_ms > $1';
+  return {
+    cancelled: await ids(q, 'SELECT id FROM events e WHERE e.cancelled_ms > $1 ORDER BY id', since),
+    notAvailable: await ids(q, `SELECT id FROM events e WHERE ${notAvailable} ORDER BY id`, since),
+    deleted: await ids(q, 'SELECT event_id AS id FROM tombstones WHERE deleted_ms > $1 ORDER BY event_id', since),
+  };
+}
+
+/**
+ * Drops tombstones older than the horizon and returns the latest deletion time no longer on record (see the SQLite
+ * store's catalogue page for why 410 keys on it rather than on the horizon).
+ */
+async function purgeTombstones(ctx: PgStoreContext, horizon: number): Promise<number> {
+  const { rows } = await ctx.pool.query<{ purged: number | null; through: string | null }>(
+    `SELECT (SELECT max(deleted_ms) FROM tombstones WHERE deleted_ms < $1) AS purged,
+            (SELECT value FROM meta WHERE key = $2) AS through`,
+    [horizon, PURGED_THROUGH_KEY],
+  );
+  const purged = rows[0]?.purged ?? null;
+  const recorded = rows[0]?.through ?? null;
+  const through = Math.max(recorded === null ? -Infinity : Number(recorded), purged ?? -Infinity);
+  if (purged !== null) {
+    await inTransaction(ctx.pool, async (client) => {
+      await client.query('DELETE FROM tombstones WHERE deleted_ms < $1', [horizon]);
+      await client.query(
+        `INSERT INTO meta (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = greatest(meta.value::BIGINT, excluded.value::BIGINT)::TEXT`,
+        [PURGED_THROUGH_KEY, String(through)],
+      );
+    });
+  }
+  return through;
+}
+
+export async function cataloguePage(ctx: PgStoreContext, request: CataloguePageRequest): Promise<CataloguePageData> {
+  const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
+  if (request.since !== null && request.since < purgedThrough) return { kind: 'resync-required' };
+  const items = await eventJsonByIds(ctx.pool, ctx.jsonCache, request.ids, { commentaries: true, performers: true });
+  const changes =
+    request.since !== null && request.withStateChanges
+      ? await stateChanges(ctx.pool, request, request.since)
+      : { cancelled: [], notAvailable: [], deleted: [] };
+  return { kind: 'page', items, changes };
+}
+
+type Owner = 'mapPlace' | 'performer';
+
+// Upcoming and running events soonest first, then past ones most recent first (RECORD_EVENTS_LIMIT in all).
+const OWNER_SQL: Record<Owner, string> = {
+  mapPlace: `
+    (SELECT id, 0 AS part, start_ms FROM events WHERE map_place_id = $1 AND end_ms >= $2 ORDER BY start_ms, id LIMIT $3)
+    UNION ALL
+    (SELECT id, 1 AS part, start_ms FROM events WHERE map_place_id = $1 AND end_ms < $2
+     ORDER BY start_ms DESC, id LIMIT $3)`,
+  performer: `
+    (SELECT e.id, 0 AS part, e.start_ms FROM event_performers ep JOIN events e ON e.id = ep.event_id
+     WHERE ep.performer_id = $1 AND e.end_ms >= $2 ORDER BY e.start_ms, e.id LIMIT $3)
+    UNION ALL
+    (SELECT e.id, 1 AS part, e.start_ms FROM event_performers ep JOIN events e ON e.id = ep.event_id
+     WHERE ep.performer_id = $1 AND e.end_ms < $2 ORDER BY e.start_ms DESC, e.id LIMIT $3)`,
+};
+
+/** The events embedded in a map place or performer record (see RECORD_EVENTS_LIMIT). */
+async function recordEvents(
+  q: Queryable,
+  owner: Owner,
+  ownerId: string | number,
+  nowMs: number,
+): Promise<StoredEventJson[]> {
+  const { rows } = await q.query<JsonRow>(
+    `SELECT e.body, e.commentaries_json, e.performers_json
+     FROM (${OWNER_SQL[owner]}) picked JOIN events e ON e.id = picked.id
+     ORDER BY picked.part, CASE WHEN picked.part = 0 THEN picked.start_ms ELSE -picked.start_ms END, picked.id
+     LIMIT $3`,
+    [ownerId, nowMs, RECORD_EVENTS_LIMIT],
+  );
+  return rows.map(storedJson);
+}
+
+export async function getMapPlace(ctx: PgStoreContext, mapPlaceId: string): Promise<RecordWithEventsJson | null> {
+  if (cannotBeStored(mapPlaceId)) return null;
+  const mapPlace = await loadMapPlace(ctx.pool, mapPlaceId);
+  if (!mapPlace) return null;
+  return {
+    record: JSON.stringify(mapPlaceJson(mapPlace)),
+    events: await recordEvents(ctx.pool, 'mapPlace', mapPlaceId, ctx.clock()),
+  };
+}
+
+interface PerformerRow {
+  id: number;
+  name: string;
+  image: string | null;
+  square_image: string | null;
+  rectangle_image: string | null;
+  web_image: string | null;
+}
+
+export async function getPerformer(ctx: PgStoreContext, performerId: number): Promise<RecordWithEventsJson | null> {
+  const { rows } = await ctx.pool.query<PerformerRow>(
+    'SELECT id, name, image, square_image, rectangle_image, web_image FROM performers WHERE id = $1',
+    [performerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    record: JSON.stringify({
+      id: row.id,
+      name: cleanText(row.name),
+      image: imageUrl(ctx.publicUrl, row.image),
+      squareImage: imageUrl(ctx.publicUrl, row.square_image),
+      rectangleImage: imageUrl(ctx.publicUrl, row.rectangle_image),
+      webImage: imageUrl(ctx.publicUrl, row.web_image),
+    }),
+    events: await recordEvents(ctx.pool, 'performer', performerId, ctx.clock()),
+  };
+}
+
+/** True when at least one event at the map place has already started (place search's null rule). */
+export async function mapPlaceHadEvent(q: Queryable, mapPlaceId: string, nowMs: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM events WHERE map_place_id = $1 AND start_ms <= $2 LIMIT 1', [
+    mapPlaceId,
+    nowMs,
+  ]);
+  return rows.length > 0;
+}
+
+/** True when the performer takes part in at least one recorded event. */
+export async function performerHasEvent(q: Queryable, performerId: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM event_performers WHERE performer_id = $1 LIMIT 1', [performerId]);
+  return rows.length > 0;
+}
+
+export async function isCatalogueEmpty(q: Queryable): Promise<boolean> {
+  const { rows } = await q.query<{ empty: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM events) AND NOT EXISTS (SELECT 1 FROM places)
+       AND NOT EXISTS (SELECT 1 FROM tombstones) AS empty`,
+  );
+  return rows[0]?.empty ?? true;
+}
+
+export async function imageSubject(q: Queryable, kind: ImageSubject['kind'], id: number): Promise<ImageSubject | null> {
+  switch (kind) {
+    case 'event': {
+      const { rows } = await q.query<{ name: string; category_mask: number; city: string }>(
+        'SELECT e.name, e.category_mask, p.city FROM events e JOIN places p ON p.id = e.place_id WHERE e.id = $1',
+        [id],
+      );
+      const row = rows[0];
+      return row ? { kind, name: row.name, city: row.city, categoryMask: row.category_mask } : null;
+    }
+    case 'place': {
+      const { rows } = await q.query<{ name: string; city: string }>('SELECT name, city FROM places WHERE id = $1', [
+        id,
+      ]);
+      const row = rows[0];
+      return row ? { kind, name: row.name, city: row.city } : null;
+    }
+    case 'performer': {
+      const { rows } = await q.query<{ name: string }>('SELECT name FROM performers WHERE id = $1', [id]);
+      const row = rows[0];
+      return row ? { kind, name: row.name } : null;
+    }
+    case 'partner': {
+      const { rows } = await q.query<{ name: string; back_color: string }>(
+        'SELECT name, back_color FROM partners WHERE id = $1',
+        [id],
+      );
+      const row = rows[0];
+      return row ? { kind, name: row.name, backColor: row.back_color } : null;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { TestProject } from 'vitest/node';
+import { systemClock } from '@/partner-api/clock';
+import { openStore } from '@/partner-api/store/open-store';
+import { TEMPLATE_SUFFIX } from './postgres-clone';
+import { findPostgresBinDir, startPostgresServer, type PostgresServer } from './postgres-server';
+
+/*
+ * Vitest global setup of the `postgres` project: one throwaway PostgreSQL server for the whole run, with a migrated
+ * template database that every test clones (partner-api/testing/postgres-database.ts), and nothing left behind.
+ */
+
+/** What the tests of the `postgres` project receive (`inject('postgres')`). */
+export interface ProvidedPostgres {
+  /** The migrated template database: tests clone it (partner-api/testing/postgres-database.ts). */
+  templateUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The throwaway server of the run, or null when PostgreSQL is not installed. */
+    postgres: ProvidedPostgres | null;
+    /** Port of the throwaway server (0 = any free port). */
+    postgresPort: number;
+  }
+}
+
+/** The database PARTNER_API_TEST_DB names; test stores are clones of its template (postgres-clone.ts). */
+export const TEST_DATABASE = 'eventmap_test';
+
+let server: PostgresServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const binDir = findPostgresBinDir();
+  if (!binDir) {
+    project.provide('postgres', null);
+    return;
+  }
+  const port = project.getProvidedContext().postgresPort;
+  server = await startPostgresServer({ binDir, ...(port ? { port } : {}) });
+  const templateUrl = await server.createDatabase({ name: TEST_DATABASE + TEMPLATE_SUFFIX });
+  // Opening the store migrates the database; clones of it start migrated.
+  const store = await openStore({ database: templateUrl, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
+  await store.close();
+  const url = await server.createDatabase({ name: TEST_DATABASE, template: TEST_DATABASE + TEMPLATE_SUFFIX });
+  project.provide('postgres', { templateUrl });
+  // The HTTP contract suite opens its stores through openTestStore (partner-api/testing/fixtures.ts), a clone of the
+  // template each; tests of several stores on one database share PARTNER_API_TEST_DB itself. Workers inherit it.
+  process.env.PARTNER_API_TEST_DB = url;
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+  server = undefined;
+}
