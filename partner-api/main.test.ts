@@ -8,6 +8,7 @@ import { ZLoginResponseSchema } from '@/lib/contract';
 import { testServiceConfig } from './env';
 import { systemClock } from './clock';
 import { startService, type RunningService } from './main';
+import { seedCatalogue } from './seed/seed-catalogue';
 import { openStore } from './store/open-store';
 
 let service: RunningService | undefined;
@@ -106,5 +107,39 @@ describe('startService', () => {
     });
     expect(seeded).toBe(0);
     expect(await service.store.auth.listClients()).toEqual([]);
+  });
+
+  it('serves the demo catalogue another process seeded first instead of failing to start', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'partner-api-'));
+    const config = testServiceConfig({ database: join(dir, 'db.sqlite'), demo: true });
+    const lines: string[] = [];
+    const late = await startService(config, {
+      // Stands for a replica that found the catalogue empty, then lost the race to seed it.
+      seedDemo: async () => {
+        const other = await startService(config, {
+          seedDemo: async (store) => {
+            await seedCatalogue(store.seeding, { events: 20 });
+          },
+        });
+        await other.close();
+        throw new Error('The catalogue is not empty; seed with reset to replace it.');
+      },
+      onLog: (line) => lines.push(line),
+    });
+    service = late;
+    expect(await late.store.catalogue.isEmpty()).toBe(false);
+    expect(lines).toContain('Another process seeded the demo catalogue first; serving it.');
+  });
+
+  it('still fails to start when the demo seed fails and the catalogue stays empty', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'partner-api-'));
+    const config = testServiceConfig({ database: join(dir, 'db.sqlite'), demo: true });
+    await expect(
+      startService(config, {
+        seedDemo: () => {
+          throw new Error('disk full');
+        },
+      }),
+    ).rejects.toThrow('disk full');
   });
 });

@@ -46,7 +46,14 @@ export async function startService(
   try {
     if (config.demo && seedDemo && (await store.catalogue.isEmpty())) {
       onLog(`Empty catalogue: seeding ${DEMO_EVENT_COUNT} demo events…`);
-      await seedDemo(store);
+      try {
+        await seedDemo(store);
+      } catch (error) {
+        // Replicas started together on one empty database all try; the seed is all or nothing, so a catalogue that
+        // is no longer empty was seeded whole by another process, and this one serves it.
+        if (await store.catalogue.isEmpty()) throw error;
+        onLog('Another process seeded the demo catalogue first; serving it.');
+      }
     }
     const app = await buildApp({ store, clock: systemClock, config });
     const url = await app.listen({ port: config.port, host: config.host });
