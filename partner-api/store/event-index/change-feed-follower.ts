@@ -1,4 +1,4 @@
-import type { CatalogueFeed, FeedCursor } from '../port';
+import type { CatalogueFeed, FeedCursor, IndexedEvent } from '../port';
 import { EventIndex } from './event-index';
 
 export interface ChangeFeedFollowerOptions {
@@ -94,14 +94,19 @@ export class ChangeFeedFollower {
   private async pull(): Promise<void> {
     let answer = await this.feed.changesSince(this.cursor, this.pageSize);
     if (answer.reset) {
-      const next = EventIndex.of(answer.events);
+      // The whole snapshot first, then one build: EventIndex.of lays slots out in start order, which the broad
+      // queries' scans depend on; applying later pages would append them in stamp order instead (measured: the
+      // worst full page of the events benchmark went from 1.4× to 1.7–2.0× the floor).
+      const snapshot = new Map<number, IndexedEvent>();
+      for (const event of answer.events) snapshot.set(event.id, event);
       while (!answer.complete) {
         answer = await this.feed.changesSince(answer.cursor, this.pageSize);
         // Replaced again while rebuilding: start over.
         if (answer.reset) return this.pull();
-        next.apply(answer.events, answer.deletedIds);
+        for (const id of answer.deletedIds) snapshot.delete(id);
+        for (const event of answer.events) snapshot.set(event.id, event);
       }
-      this.current = next;
+      this.current = EventIndex.of([...snapshot.values()]);
       this.cursor = answer.cursor;
       return;
     }
