@@ -2,43 +2,10 @@ import type { StoredEventJson } from '../types';
 import type { EventRecord, SourceRecord } from '../model/records';
 import { categoryMask } from '../model/derive';
 import { eventGrades, eventPosition } from '../model/serialize-event';
+import { EVENT_COLUMNS } from '../model/event-columns';
 import type { PgClient } from './pool';
 
 /** Writing an event's rows back, the PostgreSQL side of partner-api/store/sqlite/save-event.ts. */
-
-export const EVENT_COLUMNS = [
-  'service_id',
-  'name',
-  'description',
-  'start_ms',
-  'end_ms',
-  'has_end_date_not_reliable',
-  'lowest_price',
-  'highest_price',
-  'has_good_deal',
-  'image',
-  'image_height',
-  'image_width',
-  'square_image',
-  'rectangle_image',
-  'web_image',
-  'not_available_ms',
-  'cancelled_ms',
-  'created_ms',
-  'updated_ms',
-  'place_id',
-  'map_place_id',
-  'lng',
-  'lat',
-  'category_mask',
-  'average_grade',
-  'total_grades',
-  'trending_score',
-  'time_zone',
-  'body',
-  'commentaries_json',
-  'performers_json',
-] as const;
 
 const placeholders = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');

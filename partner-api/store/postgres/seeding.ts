@@ -9,7 +9,8 @@ import { GENERATION_KEY } from './feed';
 import type { PgClient } from './pool';
 import { isCatalogueEmpty } from './reads';
 import { noteEventId, MAX_EVENT_ID_KEY } from './resolve-input';
-import { EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from './rows';
+import { EVENT_COLUMNS } from '../model/event-columns';
+import { eventValues, SOURCE_COLUMNS, sourceValues } from './rows';
 import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from './stamp';
 import type { PgStoreContext } from './writes';
 

@@ -4,42 +4,9 @@ import type { Db } from '../open';
 import { eventGrades, eventPosition } from '../../model/serialize-event';
 import { stmt } from '../statements';
 import { categoryMask } from '../../model/derive';
+import { EVENT_COLUMNS } from '../../model/event-columns';
 
 export { categoryMask, derivePrices } from '../../model/derive';
-
-const EVENT_COLUMNS = [
-  'service_id',
-  'name',
-  'description',
-  'start_ms',
-  'end_ms',
-  'has_end_date_not_reliable',
-  'lowest_price',
-  'highest_price',
-  'has_good_deal',
-  'image',
-  'image_height',
-  'image_width',
-  'square_image',
-  'rectangle_image',
-  'web_image',
-  'not_available_ms',
-  'cancelled_ms',
-  'created_ms',
-  'updated_ms',
-  'place_id',
-  'map_place_id',
-  'lng',
-  'lat',
-  'category_mask',
-  'average_grade',
-  'total_grades',
-  'trending_score',
-  'time_zone',
-  'body',
-  'commentaries_json',
-  'performers_json',
-] as const;
 
 const INSERT_EVENT = `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')}) VALUES (?, ${EVENT_COLUMNS.map(() => '?').join(', ')})`;
 const UPDATE_EVENT = `UPDATE events SET ${EVENT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`;

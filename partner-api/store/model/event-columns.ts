@@ -1,0 +1,37 @@
+/**
+ * The events table's columns after `id`, in the order both stores write them (their schemas define the same
+ * columns; the values differ only in how each driver encodes booleans).
+ */
+export const EVENT_COLUMNS = [
+  'service_id',
+  'name',
+  'description',
+  'start_ms',
+  'end_ms',
+  'has_end_date_not_reliable',
+  'lowest_price',
+  'highest_price',
+  'has_good_deal',
+  'image',
+  'image_height',
+  'image_width',
+  'square_image',
+  'rectangle_image',
+  'web_image',
+  'not_available_ms',
+  'cancelled_ms',
+  'created_ms',
+  'updated_ms',
+  'place_id',
+  'map_place_id',
+  'lng',
+  'lat',
+  'category_mask',
+  'average_grade',
+  'total_grades',
+  'trending_score',
+  'time_zone',
+  'body',
+  'commentaries_json',
+  'performers_json',
+] as const;
