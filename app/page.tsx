@@ -2,6 +2,7 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { MapBackdrop } from '@/components/map/map-backdrop';
 import { loadFirstView } from '@/lib/api/first-view';
 import { getBrand } from '@/lib/brand/get-brand';
 import { logoSources } from '@/lib/brand/logo';
@@ -40,6 +41,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         links={brand.footerLinks}
         defaultCamera={defaultCamera}
         firstView={firstView}
+        mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
         languageSwitcher={<LanguageSwitcher locale={locale} />}
       />
     </Suspense>

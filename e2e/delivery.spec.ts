@@ -4,7 +4,7 @@
  */
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { cards, waitForMarkers } from './helpers';
+import { cards, startMap, waitForMarkers } from './helpers';
 
 test('the home page and everything it loads from this server come compressed', async ({ page }) => {
   const answers: Response[] = [];
@@ -14,7 +14,8 @@ test('the home page and everything it loads from this server come compressed', a
   const home = await page.goto('/');
   await expect(cards(page).first()).toBeVisible();
   expect(await home!.headerValue('content-encoding')).toBe('br');
-  // MapLibre loads once the page is idle; the first view's events come with the page, so a filter asks for events.
+  // MapLibre loads with the first gesture; the first view's events come with the page, so a filter asks for events.
+  await startMap(page);
   await waitForMarkers(page);
   const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/explorer/events');
   await page.getByRole('button', { name: 'Music' }).click();

@@ -54,6 +54,17 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
 export async function openExplorer(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('[data-map-mode]:not([data-map-mode="pending"])')).toHaveCount(1, { timeout: 30_000 });
+  await startMap(page);
+}
+
+/**
+ * The visitor's first gesture — the mouse moving over the page — which starts the home page's map when the server
+ * drew its first view (components/explorer/use-map-start.ts); without one the map starts on its own.
+ */
+export async function startMap(page: Page): Promise<void> {
+  // Two moves: a second call must move the mouse too.
+  await page.mouse.move(2, 2);
+  await page.mouse.move(1, 1);
 }
 
 export async function waitForResults(page: Page): Promise<void> {

@@ -60,6 +60,11 @@ export interface ExplorerProps {
   languageSwitcher?: ReactNode;
   /** The first view with its events, when the server drew it (lib/explorer/first-view.ts). */
   firstView?: FirstView | null;
+  /**
+   * The first view's map drawn by the server (components/map/map-backdrop): it stands in the map's box, and the
+   * interactive map then waits for the visitor's first gesture (useMapStart).
+   */
+  mapBackdrop?: ReactNode;
 }
 
 /**
@@ -265,6 +270,7 @@ function ExplorerMain({
         mapLibPath={props.mapLibPath}
         defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
         drawnByServer={Boolean(props.firstView)}
+        backdrop={props.mapBackdrop}
         // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
         // existed (a fitted results view, Back) have moved.
         initialCamera={url.state.camera ?? camera.initialCamera}

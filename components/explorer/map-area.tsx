@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, type ComponentProps, type RefObject } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import type { Camera } from '@/lib/explorer/state';
 import { loadMapLibre, mapLibUrl } from '@/lib/map/load-maplibre';
 import styles from './explorer.module.css';
@@ -24,15 +24,26 @@ export interface MapAreaProps extends Omit<EventMapProps, 'mapLib'> {
   defaultCamera: Camera;
   /** The server drew the first view with its events: the first-view loader does not ask for them again. */
   drawnByServer: boolean;
+  /** The server's drawing of the first view, shown until the map covers it. */
+  backdrop?: ReactNode;
 }
 
 /**
  * The map's box: laid out by the server (the first events query reads its size before hydration), so nothing moves
- * when the map arrives; filled with the map island once the client has found WebGL, the page is idle and the box is
- * on screen (useMapStart).
+ * when the map arrives; filled with the map island once the client has found WebGL and the box is on screen — after
+ * the visitor's first gesture when the server drew a backdrop, else once the page is idle (useMapStart).
  */
-export function MapArea({ ref, mode, label, mapLibPath, defaultCamera, drawnByServer, ...map }: MapAreaProps) {
-  const start = useMapStart(ref, mode === 'map');
+export function MapArea({
+  ref,
+  mode,
+  label,
+  mapLibPath,
+  defaultCamera,
+  drawnByServer,
+  backdrop,
+  ...map
+}: MapAreaProps) {
+  const start = useMapStart(ref, mode === 'map', backdrop ? 'gesture' : 'idle');
   return (
     <div
       className={styles.mapArea}
@@ -45,6 +56,7 @@ export function MapArea({ ref, mode, label, mapLibPath, defaultCamera, drawnBySe
       data-maplibre={mapLibPath}
       data-first-view={drawnByServer ? '' : undefined}
     >
+      {backdrop}
       {mode === 'map' && start && (
         <Suspense fallback={<div className={styles.mapLoading} aria-hidden="true" />}>
           <EventMap mapLib={loadMapLibre(mapLibUrl(mapLibPath))} {...map} />

@@ -2,7 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMapStart } from './use-map-start';
+import { useMapStart, type MapStartTrigger } from './use-map-start';
 
 /** Drives the hook's two conditions by hand: the idle callback and the box's visibility. */
 let idle: (() => void) | undefined;
@@ -32,9 +32,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Probe({ enabled }: { enabled: boolean }) {
+function Probe({ enabled, trigger }: { enabled: boolean; trigger?: MapStartTrigger }) {
   const box = useRef<HTMLDivElement>(null);
-  const start = useMapStart(box, enabled);
+  const start = useMapStart(box, enabled, trigger);
   return <div ref={box} data-testid="box" data-start={start} />;
 }
 
@@ -64,5 +64,41 @@ describe('useMapStart', () => {
     expect(idle).toBeUndefined();
     expect(intersect).toBeUndefined();
     expect(started(container)).toBe('false');
+  });
+
+  describe('after the first gesture', () => {
+    it('does not start when the page is merely idle', () => {
+      const { container } = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      expect(idle).toBeUndefined();
+      expect(started(container)).toBe('false');
+    });
+
+    it.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'])('starts on %s', (type) => {
+      const { container } = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      act(() => {
+        window.dispatchEvent(new Event(type));
+      });
+      expect(started(container)).toBe('true');
+    });
+
+    it('waits for the box to be on screen after a gesture', () => {
+      const { container } = render(<Probe enabled trigger="gesture" />);
+      act(() => {
+        window.dispatchEvent(new Event('keydown'));
+      });
+      expect(started(container)).toBe('false');
+      act(() => intersect!(true));
+      expect(started(container)).toBe('true');
+    });
+
+    it('ignores gestures without a map to show (no WebGL)', () => {
+      const { container } = render(<Probe enabled={false} trigger="gesture" />);
+      act(() => {
+        window.dispatchEvent(new Event('pointerdown'));
+      });
+      expect(started(container)).toBe('false');
+    });
   });
 });

@@ -5,6 +5,12 @@ import { useEffect, useState, type RefObject } from 'react';
 /** How long the map waits at most for the browser to be idle after the page has hydrated. */
 const IDLE_TIMEOUT_MS = 2000;
 
+/** What the map waits for besides its box being on screen. */
+export type MapStartTrigger = 'idle' | 'gesture';
+
+/** The visitor's first use of the page: a touch, a click, the mouse moving, the wheel or a key. */
+const GESTURES = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'] as const;
+
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
@@ -15,23 +21,41 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+function onFirstGesture(run: () => void): () => void {
+  const controller = new AbortController();
+  const once = () => {
+    controller.abort();
+    run();
+  };
+  for (const type of GESTURES) {
+    window.addEventListener(type, once, { capture: true, passive: true, signal: controller.signal });
+  }
+  return () => controller.abort();
+}
+
 /**
- * Whether the map may start: once the page has hydrated and the browser is idle, and the map's box is on screen.
- * The map (its chunk, MapLibre and its worker, a WebGL context and the first frames) is the page's heaviest work; the
- * server-rendered list is painted and usable before any of it begins.
+ * Whether the map may start: once its box is on screen and, by `trigger`, the page has hydrated and the browser is
+ * idle, or the visitor has first used the page. The map (its chunk, MapLibre and its worker, a WebGL context and the
+ * first frames) is the page's heaviest work. With `gesture` the server drew a picture of the map to stand in for it,
+ * so a visitor who only reads the list never pays for it, and one who reaches for the map starts it with that same
+ * touch, click or key (docs/decisions.md, "The home page's map starts at the first gesture").
  */
-export function useMapStart(box: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+export function useMapStart(
+  box: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  trigger: MapStartTrigger = 'idle',
+): boolean {
   const [start, setStart] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (!enabled || start || !element) return;
-    let idle = false;
+    let ready = false;
     let visible = false;
     const go = () => {
-      if (idle && visible) setStart(true);
+      if (ready && visible) setStart(true);
     };
-    const cancelIdle = whenIdle(() => {
-      idle = true;
+    const cancel = (trigger === 'gesture' ? onFirstGesture : whenIdle)(() => {
+      ready = true;
       go();
     });
     const observer = new IntersectionObserver((entries) => {
@@ -40,9 +64,9 @@ export function useMapStart(box: RefObject<HTMLElement | null>, enabled: boolean
     });
     observer.observe(element);
     return () => {
-      cancelIdle();
+      cancel();
       observer.disconnect();
     };
-  }, [box, enabled, start]);
+  }, [box, enabled, start, trigger]);
   return start;
 }

@@ -8,6 +8,7 @@ const first = (ids: number[]): FirstView => ({
   view: { camera: { lng: 2.35, lat: 46.6, zoom: 5 }, bounds: { west: -5, south: 41, east: 9.6, north: 51 } },
   params: 'minLng=-5&maxLng=9.6&minLat=41&maxLat=51&sort=soonest&limit=500',
   nowMs: Date.UTC(2026, 10, 23, 18, 0),
+  device: 'desktop',
   page: {
     data: ids.map((id) => fakeExplorerEvent(id)),
     pagination: {

@@ -28,7 +28,8 @@ async function deviceClass(): Promise<DeviceClass> {
  */
 export async function loadFirstView(search: URLSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
   const nowMs = bucketedNow().getTime();
-  const query = firstViewQuery(search, defaultCamera, await deviceClass(), nowMs);
+  const device = await deviceClass();
+  const query = firstViewQuery(search, defaultCamera, device, nowMs);
   if (!query) return null;
   try {
     const request = parseEventsQuery(new URL(`http://first-view/?${query.params}`), 'list');
@@ -37,7 +38,7 @@ export async function loadFirstView(search: URLSearchParams, defaultCamera: Came
       AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS),
     );
     const page = JSON.parse(toExplorerPage(upstream.bytes)) as TExplorerEventsPage;
-    return { ...query, nowMs, page };
+    return { ...query, nowMs, page, device };
   } catch (error) {
     console.error(`[home] first view not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);
     return null;

@@ -17,6 +17,8 @@ export interface FirstView {
   /** The time the list was drawn at (the five-minute bucket): "live" badges and groups as the server drew them. */
   nowMs: number;
   page: TExplorerEventsPage;
+  /** The kind of device the server assumed. */
+  device: DeviceClass;
 }
 
 /**

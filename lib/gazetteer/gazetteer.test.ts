@@ -69,6 +69,21 @@ describe('gazetteer', () => {
     expect(gazetteer.lookup('zzqx')).toEqual([]);
   });
 
+  it('lists the biggest towns inside a box, biggest first, above a population', () => {
+    const lyonArea = { west: 4.6, south: 45.6, east: 5.1, north: 45.9 };
+    const towns = gazetteer.largestWithin(lyonArea, 20_000, 5);
+    expect(towns[0]?.name).toBe('Lyon');
+    expect(towns.length).toBe(5);
+    for (const town of towns) {
+      expect(town.population).toBeGreaterThanOrEqual(20_000);
+      expect(town.lng).toBeGreaterThanOrEqual(lyonArea.west);
+      expect(town.lat).toBeLessThanOrEqual(lyonArea.north);
+    }
+    expect(towns.map((t) => t.population)).toEqual(towns.map((t) => t.population).sort((a, b) => b - a));
+    expect(gazetteer.largestWithin(lyonArea, 2_000_000, 5)).toEqual([]);
+    expect(gazetteer.largestWithin({ west: -40, south: 40, east: -39, north: 41 }, 0, 5)).toEqual([]);
+  });
+
   it('respects the limit', () => {
     expect(gazetteer.lookup('sa', 3)).toHaveLength(3);
   });

@@ -20,6 +20,15 @@ export interface Gazetteer {
   size: number;
   /** Towns whose name starts with the text (accents, case and "St"/"Saint" aside): exact names first, then by size. */
   lookup: (text: string, limit?: number) => Town[];
+  /** The biggest towns of at least `minPopulation` people inside the box, biggest first. */
+  largestWithin: (box: TownBox, minPopulation: number, limit: number) => Town[];
+}
+
+export interface TownBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
 }
 
 /** The lowest index whose key is ≥ `prefix` (keys sorted). */
@@ -63,7 +72,18 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
       .map(([index]) => toTown(index));
   };
 
-  return { size: rows.length, lookup };
+  const largestWithin = (box: TownBox, minPopulation: number, limit: number): Town[] => {
+    const found: Town[] = [];
+    // Rows are stored biggest first: the walk stops at the first town too small.
+    for (let index = 0; index < rows.length && found.length < limit; index++) {
+      const [, lng, lat, population] = rows[index]!;
+      if (population < minPopulation) break;
+      if (lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north) found.push(toTown(index));
+    }
+    return found;
+  };
+
+  return { size: rows.length, lookup, largestWithin };
 }
 
 /** Whether the text names the town itself (not just the start of its name): towns then come first in the list. */

@@ -1,5 +1,6 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
 import type { Locale } from '@/lib/i18n/config';
+import { PLACE_LABEL_SIZES, PLACE_LABELS_MINZOOM } from './place-labels';
 
 /** Basemap palette; the CSS custom properties --map-* mirror it. */
 export const BASEMAP_COLORS = {
@@ -234,7 +235,7 @@ export function buildBasemapStyle(
         type: 'symbol',
         source: 'places',
         'source-layer': 'places',
-        minzoom: 4,
+        minzoom: PLACE_LABELS_MINZOOM,
         layout: {
           'text-field': ['get', 'name'],
           'text-font': ['sans-serif'],
@@ -245,13 +246,11 @@ export function buildBasemapStyle(
             'interpolate',
             ['linear'],
             ['zoom'],
-            4,
-            ['interpolate', ['linear'], ['get', 'population'], 1_000, 9, 100_000, 11, 1_000_000, 13],
-            10,
-            ['interpolate', ['linear'], ['get', 'population'], 1_000, 11, 100_000, 14, 1_000_000, 18],
-            14,
-            ['interpolate', ['linear'], ['get', 'population'], 1_000, 13, 100_000, 16, 1_000_000, 20],
-          ],
+            ...PLACE_LABEL_SIZES.flatMap(([zoom, stops]) => [
+              zoom,
+              ['interpolate', ['linear'], ['get', 'population'], ...stops.flat()],
+            ]),
+          ] as ExpressionSpecification,
           'text-max-width': 8,
           'text-padding': 4,
         },

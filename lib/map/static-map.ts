@@ -5,6 +5,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopology from 'world-atlas/countries-50m.json';
 import { BASEMAP_COLORS } from './basemap-style';
+import { PLACE_LABELS_MINZOOM, placeLabelSize } from './place-labels';
 
 export interface StaticMapPoint {
   lng: number;
@@ -87,5 +88,136 @@ export function drawStaticMap(points: StaticMapPoint[], width = 640, height = 28
       const xy = projection([p.lng, p.lat]);
       return xy ? [{ x: Math.round(xy[0] * 10) / 10, y: Math.round(xy[1] * 10) / 10 }] : [];
     }),
+  };
+}
+
+export interface MapBackdropDot extends StaticMapPoint {
+  /** The dot's fill colour. */
+  color: string;
+}
+
+export interface MapBackdropPlace extends StaticMapPoint {
+  name: string;
+  population: number;
+}
+
+export interface MapBackdropDrawing {
+  width: number;
+  height: number;
+  /** SVG path data in the drawing's pixels, the camera's centre at the drawing's centre. */
+  land: string;
+  borders: string;
+  dots: { x: number; y: number; color: string }[];
+  labels: { x: number; y: number; name: string; size: number }[];
+}
+
+export interface MapCamera {
+  lng: number;
+  lat: number;
+  zoom: number;
+}
+
+/** MapLibre's tile size: at zoom z the world is 512 × 2^z pixels wide. */
+const TILE_SIZE = 512;
+
+/** Most place names one drawing carries. */
+const MAX_LABELS = 80;
+
+/** Space kept around each name, in pixels (the style's `text-padding`). */
+const LABEL_PADDING = 4;
+
+/** The camera's Web Mercator projection, as MapLibre draws it, centred in a `width` × `height` drawing. */
+function cameraProjection(camera: MapCamera, width: number, height: number) {
+  return geoMercator()
+    .precision(0.5)
+    .scale((TILE_SIZE * 2 ** camera.zoom) / (2 * Math.PI))
+    .center([camera.lng, camera.lat])
+    .translate([width / 2, height / 2])
+    .clipExtent([
+      [-2, -2],
+      [width + 2, height + 2],
+    ]);
+}
+
+/** The longitudes and latitudes a `width` × `height` drawing of `camera` spans. */
+export function backdropBox(camera: MapCamera, width: number, height: number) {
+  const projection = cameraProjection(camera, width, height);
+  const [west, north] = projection.invert?.([0, 0]) ?? [-180, 85];
+  const [east, south] = projection.invert?.([width, height]) ?? [180, -85];
+  return { west, south, east, north };
+}
+
+/**
+ * Names placed as the map places them: biggest first, each where it fits without touching one already placed (the
+ * map's symbol collision, by estimated text width).
+ */
+function placeLabels(
+  places: MapBackdropPlace[],
+  project: (point: StaticMapPoint) => [number, number] | null,
+  zoom: number,
+  width: number,
+  height: number,
+): MapBackdropDrawing['labels'] {
+  const placed: { left: number; top: number; right: number; bottom: number }[] = [];
+  const labels: MapBackdropDrawing['labels'] = [];
+  for (const place of places) {
+    if (labels.length >= MAX_LABELS) break;
+    const xy = project(place);
+    if (!xy) continue;
+    const size = Math.round(placeLabelSize(zoom, place.population) * 10) / 10;
+    const halfWidth = (place.name.length * size * 0.56) / 2 + LABEL_PADDING;
+    const halfHeight = size / 2 + LABEL_PADDING;
+    const box = {
+      left: xy[0] - halfWidth,
+      right: xy[0] + halfWidth,
+      top: xy[1] - halfHeight,
+      bottom: xy[1] + halfHeight,
+    };
+    if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) continue;
+    const overlaps = placed.some(
+      (other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
+    );
+    if (overlaps) continue;
+    placed.push(box);
+    labels.push({ x: Math.round(xy[0]), y: Math.round(xy[1]), name: place.name, size });
+  }
+  return labels;
+}
+
+/**
+ * The explorer's map as MapLibre will draw it at `camera` — same Web Mercator scale and centre — in a
+ * `width` × `height` drawing: land, country borders, place names (`places`, biggest first) and a dot per event. It
+ * stands in the map's box until the interactive map starts, so it must line up with it. Dots on the same pixel are
+ * drawn once.
+ */
+export function drawMapBackdrop(
+  camera: MapCamera,
+  dots: MapBackdropDot[],
+  places: MapBackdropPlace[],
+  width: number,
+  height: number,
+): MapBackdropDrawing {
+  const projection = cameraProjection(camera, width, height);
+  const project = (point: StaticMapPoint) => projection([point.lng, point.lat]);
+  const path = geoPath(projection).digits(0);
+  const { land, borders } = naturalEarth();
+  const seen = new Set<string>();
+  const drawn: MapBackdropDrawing['dots'] = [];
+  for (const dot of dots) {
+    const xy = project(dot);
+    if (!xy || xy[0] < 0 || xy[1] < 0 || xy[0] > width || xy[1] > height) continue;
+    const x = Math.round(xy[0]);
+    const y = Math.round(xy[1]);
+    if (seen.has(`${x},${y}`)) continue;
+    seen.add(`${x},${y}`);
+    drawn.push({ x, y, color: dot.color });
+  }
+  return {
+    width,
+    height,
+    land: path(land) ?? '',
+    borders: path(borders) ?? '',
+    dots: drawn,
+    labels: camera.zoom >= PLACE_LABELS_MINZOOM ? placeLabels(places, project, camera.zoom, width, height) : [],
   };
 }

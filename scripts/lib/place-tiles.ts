@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { FeatureCollection } from 'geojson';
 import { PLACE_TILES } from '../../lib/map/basemap-style';
+import { minPopulationAt } from '../../lib/map/place-labels';
 import { writeTileSet } from './vector-tiles';
 
 const require = createRequire(import.meta.url);
@@ -17,9 +18,6 @@ interface City {
   featureCode: string;
   loc: { coordinates: [number, number] };
 }
-
-/** The least population a place needs to be named at each zoom (index = zoom). */
-const MIN_POPULATION = [1e6, 1e6, 1e6, 5e5, 2e5, 8e4, 3e4, 1e4, 0];
 
 /** Writes every tile of the served area (empty ones too: a missing tile would be a 404 in the console). */
 export function writePlaceTiles(outDir: string): { tiles: number; places: number; bytes: number } {
@@ -37,7 +35,7 @@ export function writePlaceTiles(outDir: string): { tiles: number; places: number
       data = {
         type: 'FeatureCollection',
         features: cities
-          .filter((c) => c.population >= (MIN_POPULATION[z] ?? 0))
+          .filter((c) => c.population >= minPopulationAt(z))
           .map((c) => ({
             type: 'Feature',
             properties: { name: c.name, population: c.population },

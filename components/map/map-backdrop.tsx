@@ -1,0 +1,87 @@
+import 'server-only';
+import { CATEGORY_LABELS } from '@/lib/contract/categories';
+import type { DeviceClass, FirstView } from '@/lib/explorer/first-view';
+import { serverGazetteer } from '@/lib/gazetteer/load';
+import { minPopulationAt } from '@/lib/map/place-labels';
+import {
+  backdropBox,
+  drawMapBackdrop,
+  type MapBackdropDot,
+  type MapBackdropPlace,
+  type MapCamera,
+} from '@/lib/map/static-map';
+import styles from './map-backdrop.module.css';
+
+/** Dots of events without a main category: the map's own colour for them (components/map/layers.ts). */
+const NO_CATEGORY_COLOR = '#5c6b7a';
+
+/**
+ * The drawing's size by kind of device: larger than the map's box on common screens of that kind (a phone either way
+ * up, a desktop window), so the box, which centres it, does not show its edge; its own background shows beyond it on
+ * larger ones.
+ */
+const SIZES: Record<DeviceClass, { width: number; height: number }> = {
+  phone: { width: 1000, height: 1000 },
+  desktop: { width: 1920, height: 1200 },
+};
+
+/** Candidate names per drawing, biggest first; collisions leave out most of them. */
+const PLACE_CANDIDATES = 400;
+
+function places(camera: MapCamera, width: number, height: number): MapBackdropPlace[] {
+  try {
+    const box = backdropBox(camera, width, height);
+    return serverGazetteer().largestWithin(box, minPopulationAt(camera.zoom), PLACE_CANDIDATES);
+  } catch (error) {
+    // A build without the gazetteer (npm run build:gazetteer) draws the map without names.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * The explorer's map drawn by the server — land, borders, town names and the first view's events as dots, at the
+ * camera's scale and centre — standing in the map's box until the interactive map starts
+ * (components/explorer/use-map-start): the page shows where things are without MapLibre's ~800 kB of script and its
+ * WebGL start-up. Decorative: the list carries the same events.
+ */
+export function MapBackdrop({ firstView }: { firstView: FirstView }) {
+  const { camera } = firstView.view;
+  const { width, height } = SIZES[firstView.device];
+  const dots: MapBackdropDot[] = firstView.page.data.flatMap((event) =>
+    event.position
+      ? [
+          {
+            lng: event.position[0],
+            lat: event.position[1],
+            color: event.category ? CATEGORY_LABELS[event.category].color : NO_CATEGORY_COLOR,
+          },
+        ]
+      : [],
+  );
+  const map = drawMapBackdrop(camera, dots, places(camera, width, height), width, height);
+  return (
+    <svg
+      className={styles.backdrop}
+      width={map.width}
+      height={map.height}
+      viewBox={`0 0 ${map.width} ${map.height}`}
+      aria-hidden="true"
+      focusable="false"
+      data-testid="map-backdrop"
+      data-dots={map.dots.length}
+      data-labels={map.labels.length}
+    >
+      <path className={styles.land} d={map.land} />
+      <path className={styles.borders} d={map.borders} />
+      {map.labels.map((label) => (
+        <text key={`${label.x},${label.y}`} x={label.x} y={label.y} fontSize={label.size} className={styles.label}>
+          {label.name}
+        </text>
+      ))}
+      {map.dots.map((dot) => (
+        <circle key={`${dot.x},${dot.y}`} cx={dot.x} cy={dot.y} r={6} fill={dot.color} className={styles.dot} />
+      ))}
+    </svg>
+  );
+}
