@@ -33,8 +33,15 @@ function worldClamped(bounds: Bounds): Bounds {
   };
 }
 
-/** Frames the map reports without the partner moving it: at most this many while it goes to a typed area. */
-const MAX_ABSORBED_FRAMES = 3;
+/** How many times a move to an area is asked again when the map's frame does not show it (see below). */
+const MAX_RETRIES = 2;
+
+/**
+ * Frames the map reports without the partner moving it, at most, while it goes to a typed area: its first frame, one
+ * per move asked for (the first and each retry), the last of which shows the area. Fewer, and on a slow machine the
+ * frame that finally shows the area would replace the typed text with the map's own, wider, frame.
+ */
+const MAX_ABSORBED_FRAMES = MAX_RETRIES + 2;
 
 /** Whether a frame is the map showing `area` (it holds the area and fits it in one dimension, within a quarter). */
 function frames(bounds: Bounds, area: Bounds): boolean {
@@ -68,9 +75,6 @@ function useTypedArea() {
     },
   };
 }
-
-/** How many times a move to an area is asked again when the map's frame does not show it (see below). */
-const MAX_RETRIES = 2;
 
 /**
  * Moves the map to show an area, sized for the map's box (the frame then follows, and with it the area). A move asked

@@ -1,5 +1,9 @@
 import { createExpression, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
+import { geoMercator, geoPath } from 'd3-geo';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
+import countries from 'world-atlas/countries-50m.json';
 import { buildBasemapStyle, PLACES_LAYER_ID } from './basemap-style';
 import { placeLabelSize } from './place-labels';
 import { backdropBox, drawMapBackdrop } from './static-map';
@@ -54,6 +58,58 @@ describe('drawMapBackdrop', () => {
     expect(box.east - box.west).toBeCloseTo((800 * 360) / (512 * 2 ** LYON.zoom), 6);
     expect(box.south).toBeLessThan(LYON.lat);
     expect(box.north).toBeGreaterThan(LYON.lat);
+  });
+});
+
+/** The absolute points of path data made of `M x y`, `l dx dy …` and `z` (the drawing's compact form). */
+function pathPoints(d: string): [number, number][] {
+  const points: [number, number][] = [];
+  let x = 0;
+  let y = 0;
+  for (const [, command, args] of d.matchAll(/([Mlz])([^Mlz]*)/g)) {
+    const numbers = (args ?? '').match(/-?\d+/g)?.map(Number) ?? [];
+    for (let i = 0; i + 1 < numbers.length; i += 2) {
+      x = command === 'M' ? numbers[i]! : x + numbers[i]!;
+      y = command === 'M' ? numbers[i + 1]! : y + numbers[i + 1]!;
+      points.push([x, y]);
+    }
+  }
+  return points;
+}
+
+describe('the drawing’s path data', () => {
+  it('stays inside the drawing, in whole pixels, on the outline d3 draws', () => {
+    // The Gulf of Lion at regional zoom: coast, islands and borders, clipped to the drawing.
+    const camera = { lng: 4.5, lat: 43.2, zoom: 7 };
+    const map = drawMapBackdrop(camera, [], [], 800, 600);
+    const land = pathPoints(map.land);
+    expect(land.length).toBeGreaterThan(40);
+    for (const [x, y] of [...land, ...pathPoints(map.borders)]) {
+      expect(Number.isInteger(x) && Number.isInteger(y)).toBe(true);
+      expect(x).toBeGreaterThanOrEqual(-2);
+      expect(x).toBeLessThanOrEqual(802);
+      expect(y).toBeGreaterThanOrEqual(-2);
+      expect(y).toBeLessThanOrEqual(602);
+    }
+    // The same outline as d3's own path data of the same projection (absolute, unrounded), point for point.
+    const projection = geoMercator()
+      .scale((512 * 2 ** camera.zoom) / (2 * Math.PI))
+      .center([camera.lng, camera.lat])
+      .translate([400, 300])
+      .clipExtent([
+        [-2, -2],
+        [802, 602],
+      ]);
+    const topology = countries as unknown as Topology;
+    const reference = [
+      ...(geoPath(projection)(feature(topology, topology.objects.countries as GeometryCollection)) ?? '').matchAll(
+        /[ML](-?[\d.]+),(-?[\d.]+)/g,
+      ),
+    ].map((m) => [Number(m[1]), Number(m[2])] as const);
+    expect(land.length).toBeGreaterThanOrEqual(reference.length * 0.9);
+    for (const [x, y] of land) {
+      expect(Math.min(...reference.map(([rx, ry]) => Math.hypot(rx - x, ry - y)))).toBeLessThanOrEqual(0.71);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import { geoMercator, geoPath, type GeoContext, type GeoPermissibleObjects, type GeoStream } from 'd3-geo';
 import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -139,6 +139,89 @@ function cameraProjection(camera: MapCamera, width: number, height: number) {
     ]);
 }
 
+/** Least distance, in pixels, between two points the drawing keeps in a line: closer ones draw nothing new. */
+const MIN_POINT_SPACING = 1.5;
+
+/**
+ * A projected stream that drops each point closer than MIN_POINT_SPACING to the last one kept on its line (radial
+ * distance simplification): Natural Earth 1:50m has points every kilometre or two, several per pixel at regional zoom,
+ * and the drawing travels in the page's HTML.
+ */
+function withoutCrowdedPoints(output: GeoStream): GeoStream {
+  let lastX = NaN;
+  let lastY = NaN;
+  let pending: [number, number] | null = null;
+  return {
+    point(x, y) {
+      if (Number.isNaN(lastX) || Math.hypot(x - lastX, y - lastY) >= MIN_POINT_SPACING) {
+        output.point(x, y);
+        lastX = x;
+        lastY = y;
+        pending = null;
+      } else pending = [x, y];
+    },
+    lineStart() {
+      lastX = NaN;
+      pending = null;
+      output.lineStart();
+    },
+    lineEnd() {
+      // A line keeps its last point, so rings still close and lines still reach their end.
+      if (pending) output.point(pending[0], pending[1]);
+      pending = null;
+      output.lineEnd();
+    },
+    polygonStart: () => output.polygonStart(),
+    polygonEnd: () => output.polygonEnd(),
+    sphere: () => output.sphere?.(),
+  };
+}
+
+/**
+ * SVG path data in whole pixels with relative moves ("l3-2 4 1…"), about half the bytes of absolute ones: each point
+ * is rounded first and the step taken from the previous rounded point, so rounding never accumulates.
+ */
+class CompactPathContext implements GeoContext {
+  private readonly parts: string[] = [];
+  private x = 0;
+  private y = 0;
+  private inLine = false;
+
+  moveTo(x: number, y: number): void {
+    this.x = Math.round(x);
+    this.y = Math.round(y);
+    this.parts.push(`M${this.x} ${this.y}`);
+    this.inLine = false;
+  }
+
+  lineTo(x: number, y: number): void {
+    const rx = Math.round(x);
+    const ry = Math.round(y);
+    const dx = rx - this.x;
+    const dy = ry - this.y;
+    if (dx === 0 && dy === 0) return;
+    const step = `${dx}${dy < 0 ? '' : ' '}${dy}`;
+    this.parts.push(this.inLine ? `${dx < 0 ? '' : ' '}${step}` : `l${step}`);
+    this.inLine = true;
+    this.x = rx;
+    this.y = ry;
+  }
+
+  closePath(): void {
+    this.parts.push('z');
+    this.inLine = false;
+  }
+
+  beginPath(): void {}
+
+  /** Points are never drawn as circles here (geoPath's pointRadius is for Point geometries, which land has none of). */
+  arc(): void {}
+
+  toString(): string {
+    return this.parts.join('');
+  }
+}
+
 /** The longitudes and latitudes a `width` × `height` drawing of `camera` spans. */
 export function backdropBox(camera: MapCamera, width: number, height: number) {
   const projection = cameraProjection(camera, width, height);
@@ -199,7 +282,11 @@ export function drawMapBackdrop(
 ): MapBackdropDrawing {
   const projection = cameraProjection(camera, width, height);
   const project = (point: StaticMapPoint) => projection([point.lng, point.lat]);
-  const path = geoPath(projection).digits(0);
+  const svgPath = (object: GeoPermissibleObjects) => {
+    const context = new CompactPathContext();
+    geoPath({ stream: (output) => projection.stream(withoutCrowdedPoints(output)) }, context)(object);
+    return context.toString();
+  };
   const { land, borders } = naturalEarth();
   const seen = new Set<string>();
   const drawn: MapBackdropDrawing['dots'] = [];
@@ -215,8 +302,8 @@ export function drawMapBackdrop(
   return {
     width,
     height,
-    land: path(land) ?? '',
-    borders: path(borders) ?? '',
+    land: svgPath(land),
+    borders: svgPath(borders),
     dots: drawn,
     labels: camera.zoom >= PLACE_LABELS_MINZOOM ? placeLabels(places, project, camera.zoom, width, height) : [],
   };
