@@ -1,6 +1,7 @@
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import { chromium, type BrowserContextOptions, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { TEvent } from '../lib/contract';
+import { CHROMIUM_GPU_COMPOSITING_LAUNCH_OPTIONS } from './chromium';
 import { expect, test } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
 import { openExplorer, waitForResults } from './helpers';
@@ -32,40 +33,52 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${nam
 
 for (const size of SIZES)
   for (const language of LANGUAGES)
-    test(`${size.name} ${language.lang}`, async ({ browser, consoleErrors }) => {
+    test(`${size.name} ${language.lang}`, async ({ baseURL, consoleErrors }) => {
       test.setTimeout(180_000);
-      consoleErrors.allow(/net::ERR_FAILED|loopback/);
-      const context = await browser.newContext({
-        ...size.options,
-        locale: language.locale,
-        extraHTTPHeaders: { 'Accept-Language': language.locale },
-      });
-      consoleErrors.watch(context);
-      const page = await context.newPage();
-      const base = `${size.name}-${language.lang}`;
-      await openExplorer(page, PARIS);
-      await waitForResults(page);
-      await shot(page, `explorer-${base}`);
-      await page.getByTestId('open-filters').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await shot(page, `filters-${base}`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
-      await page.getByRole('button', { name: language.list, exact: true }).click();
-      await expect(page.locator('[data-sheet="full"]')).toHaveCount(1);
-      await shot(page, `list-${base}`);
-      if (size.name === 'phone') {
-        await page.getByRole('button', { name: /^(Map|Carte)$/ }).click();
-        await shot(page, `map-${base}`);
-        await page.getByRole('button', { name: /^Menu$/ }).click();
-        await shot(page, `menu-${base}`);
+      // Composited as on a device (e2e/chromium.ts), so the pictures show what a phone shows.
+      const browser = await chromium.launch(CHROMIUM_GPU_COMPOSITING_LAUNCH_OPTIONS);
+      try {
+        consoleErrors.allow(/net::ERR_FAILED|loopback/);
+        const context = await browser.newContext({
+          baseURL,
+          ...size.options,
+          locale: language.locale,
+          extraHTTPHeaders: { 'Accept-Language': language.locale },
+        });
+        consoleErrors.watch(context);
+        const page = await context.newPage();
+        const base = `${size.name}-${language.lang}`;
+        // The server's drawing of the map, before the visitor's first gesture starts the live map.
+        await page.goto(PARIS);
+        await expect(page.getByTestId('map-backdrop')).toHaveAttribute('data-labels', /^[1-9]\d*$/);
+        await page.waitForLoadState('networkidle');
+        await shot(page, `explorer-drawn-${base}`);
+        await openExplorer(page, PARIS);
+        await waitForResults(page);
+        await shot(page, `explorer-${base}`);
+        await page.getByTestId('open-filters').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot(page, `filters-${base}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+        await page.getByRole('button', { name: language.list, exact: true }).click();
+        await expect(page.locator('[data-sheet="full"]')).toHaveCount(1);
+        await shot(page, `list-${base}`);
+        if (size.name === 'phone') {
+          await page.getByRole('button', { name: /^(Map|Carte)$/ }).click();
+          await shot(page, `map-${base}`);
+          await page.getByRole('button', { name: /^Menu$/ }).click();
+          await shot(page, `menu-${base}`);
+        }
+        await page.goto(`/events/${event.id}`);
+        await page.evaluate(() => {
+          const hero = document.getElementById('event-hero')!;
+          window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 40);
+        });
+        await page.waitForTimeout(300);
+        await shot(page, `event-${base}`);
+        await context.close();
+      } finally {
+        await browser.close();
       }
-      await page.goto(`/events/${event.id}`);
-      await page.evaluate(() => {
-        const hero = document.getElementById('event-hero')!;
-        window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 40);
-      });
-      await page.waitForTimeout(300);
-      await shot(page, `event-${base}`);
-      await context.close();
     });
