@@ -5,7 +5,8 @@ import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, Im
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
 import { imageUrl, mapPlaceJson } from '../model/serialize-event';
-import { cannotBeStored, inTransaction, type Queryable } from './pool';
+import { copyOutBinary } from './copy';
+import { cannotBeStored, inTransaction, withClient, type PgPool, type Queryable } from './pool';
 import { loadMapPlace } from './records';
 import type { PgStoreContext } from './writes';
 
@@ -103,6 +104,52 @@ export async function eventJsonByIds(
   });
 }
 
+/** A list of event ids as a PostgreSQL array literal, for statements that take no bound parameters (COPY). */
+function idArrayLiteral(ids: readonly number[]): string {
+  // Only integers reach the SQL text: anything else would be a bug upstream, never something to embed.
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`not an event id: ${String(id)}`);
+  return `'{${ids.join(',')}}'::BIGINT[]`;
+}
+
+const COMMENTARIES_KEY = Buffer.from(',"commentaries":');
+const PERFORMERS_KEY = Buffer.from(',"performers":');
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * Each event's full JSON (commentaries and performers included) in the order of `ids`, missing ones skipped: the
+ * pages of a catalogue walk. A walk reads each event once, so unlike eventJsonByIds it neither consults nor fills the
+ * per-process copy (a whole walk would only flush it); it reads the stored fragments as bytes through COPY (no
+ * decoding into strings and encoding back) and joins each event's into one buffer for the page.
+ */
+export async function fullEventJsonByIds(pool: PgPool, ids: readonly number[]): Promise<Buffer[]> {
+  if (ids.length === 0) return [];
+  const rows = await withClient(pool, (client) =>
+    copyOutBinary(
+      client,
+      `SELECT e.body, e.commentaries_json, e.performers_json
+       FROM unnest(${idArrayLiteral(ids)}) WITH ORDINALITY AS u(id, i) JOIN events e ON e.id = u.id
+       ORDER BY u.i`,
+    ),
+  );
+  const parts = rows as Buffer[][];
+  let size = 0;
+  for (const [body, commentaries, performers] of parts) {
+    size += body!.length + commentaries!.length + performers!.length;
+  }
+  const page = Buffer.allocUnsafe(size + parts.length * (COMMENTARIES_KEY.length + PERFORMERS_KEY.length + 1));
+  let at = 0;
+  return parts.map(([body, commentaries, performers]) => {
+    const start = at;
+    at += body!.copy(page, at);
+    at += COMMENTARIES_KEY.copy(page, at);
+    at += commentaries!.copy(page, at);
+    at += PERFORMERS_KEY.copy(page, at);
+    at += performers!.copy(page, at);
+    page[at++] = CLOSING_BRACE;
+    return page.subarray(start, at);
+  });
+}
+
 async function ids(q: Queryable, sql: string, since: number): Promise<number[]> {
   const { rows } = await q.query<{ id: number }>(sql, [since]);
   return rows.map((row) => row.id);
@@ -153,9 +200,13 @@ async function purgeTombstones(ctx: PgStoreContext, horizon: number): Promise<nu
 }
 
 export async function cataloguePage(ctx: PgStoreContext, request: CataloguePageRequest): Promise<CataloguePageData> {
-  const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
-  if (request.since !== null && request.since < purgedThrough) return { kind: 'resync-required' };
-  const items = await eventJsonByIds(ctx.pool, ctx.jsonCache, request.ids, { commentaries: true, performers: true });
+  // Only a delta's answer depends on the tombstones, so only deltas purge them (a round trip a snapshot walk's every
+  // page would pay otherwise): until a mirror asks for one, nothing reads them, and they stay one small row per deletion.
+  if (request.since !== null) {
+    const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
+    if (request.since < purgedThrough) return { kind: 'resync-required' };
+  }
+  const items = await fullEventJsonByIds(ctx.pool, request.ids);
   const changes =
     request.since !== null && request.withStateChanges
       ? await stateChanges(ctx.pool, request, request.since)
