@@ -65,8 +65,9 @@ export function createEventJsonCache(): EventJsonCache {
 
 /**
  * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked: one round
- * trip. PostgreSQL joins the stored fragments and sends them as bytes in binary format (never decoded into a string
- * and encoded back), and only for events whose row version differs from the cached copy's.
+ * trip, carrying JSON only for events whose row version differs from the cached copy's. The pg driver decodes every
+ * value it receives into a string (its "binary" results too), which is then encoded back into bytes here: the
+ * cached copies spare repeated pages both, and catalogue walks use fullEventJsonByIds, which reads bytes through COPY.
  */
 export async function eventJsonByIds(
   q: Queryable,
@@ -77,28 +78,25 @@ export async function eventJsonByIds(
   if (ids.length === 0) return [];
   const parts = `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
   // Taken before the query: entries set while reading its answer may evict others this page still needs.
-  const held = new Map(ids.map((id) => [String(id), cache.get(parts + id)]));
-  const known = ids.map((id) => held.get(String(id))?.version ?? '');
+  const held = new Map(ids.map((id) => [id, cache.get(parts + id)]));
+  const known = ids.map((id) => held.get(id)?.version ?? '');
   const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
   const performers = options.performers ? 'e.performers_json' : "'[]'";
-  // `binary` is a per-query option of pg that its type definitions leave out.
-  const query: QueryArrayConfig & { binary: boolean } = {
-    text: `SELECT e.id::TEXT, v.version,
-         CASE WHEN v.version = u.known THEN NULL ELSE convert_to(
-           e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}', 'UTF8') END
+  const query: QueryArrayConfig = {
+    text: `SELECT e.id, v.version,
+         CASE WHEN v.version = u.known THEN NULL
+           ELSE e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' END
        FROM unnest($1::BIGINT[], $2::TEXT[]) WITH ORDINALITY AS u(id, known, i)
        JOIN events e ON e.id = u.id
        CROSS JOIN LATERAL (SELECT e.updated_ms || '/' || e.xmin::TEXT AS version) v
        ORDER BY u.i`,
     values: [ids, known],
     rowMode: 'array',
-    binary: true,
   };
-  const { rows } = await q.query<[string, string, Buffer | null]>(query);
+  const { rows } = await q.query<[number, string, string | null]>(query);
   return rows.map(([id, version, fresh]) => {
     if (fresh === null) return (held.get(id) as CachedJson).json;
-    // A binary field is a view into the driver's receive buffer, which it reuses: each is copied out (a memcpy).
-    const json = Buffer.from(fresh);
+    const json = Buffer.from(fresh, 'utf8');
     cache.set(parts + id, { version, json });
     return json;
   });
