@@ -1,11 +1,10 @@
-import type { CatalogueChanges, FeedCursor, IndexedEvent } from '../port';
+import { indexedEvents, INDEXED_EVENT_COLUMNS, type IndexedEventRow } from '../model/indexed-events';
+import type { CatalogueChanges, FeedCursor } from '../port';
 import { withClient, type PgPool, type Queryable } from './pool';
 import { PURGED_THROUGH_KEY } from './reads';
 
 /** Meta key of the catalogue's generation: replaced when the whole catalogue is (a reseed with reset). */
 export const GENERATION_KEY = 'catalogue_generation';
-
-type Row = [number, number, number, number, number, number, number | null, number | null, number];
 
 interface Head {
   last: number;
@@ -66,14 +65,13 @@ export async function changesSince(pool: PgPool, cursor: FeedCursor | null, limi
       if (!reset && from === last) {
         return { reset, events: [], deletedIds: [], cursor: { generation, stamp: last }, complete: true };
       }
-      const { rows } = await client.query<Row>({
-        text: `SELECT id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price, category_mask
-               FROM events WHERE updated_ms > $1 ORDER BY updated_ms LIMIT $2`,
+      const { rows } = await client.query<IndexedEventRow>({
+        text: `SELECT ${INDEXED_EVENT_COLUMNS} FROM events e WHERE e.updated_ms > $1 ORDER BY e.updated_ms LIMIT $2`,
         values: [from, limit],
         rowMode: 'array',
       });
       const complete = rows.length < limit;
-      const through = complete ? last : (rows[rows.length - 1] as Row)[5];
+      const through = complete ? last : (rows[rows.length - 1] as IndexedEventRow)[5];
       const { rows: partnerRows } = await client.query<[number, string]>({
         text: `SELECT s.event_id, pa.name FROM events e JOIN sources s ON s.event_id = e.id
                JOIN partners pa ON pa.id = s.partner_id WHERE e.updated_ms > $1 AND e.updated_ms <= $2
@@ -81,24 +79,7 @@ export async function changesSince(pool: PgPool, cursor: FeedCursor | null, limi
         values: [from, through],
         rowMode: 'array',
       });
-      const partners = new Map<number, string[]>();
-      for (const [eventId, name] of partnerRows) {
-        const list = partners.get(eventId);
-        if (!list) partners.set(eventId, [name]);
-        else if (!list.includes(name)) list.push(name);
-      }
-      const events: IndexedEvent[] = rows.map((r) => ({
-        id: r[0],
-        lng: r[1],
-        lat: r[2],
-        startMs: r[3],
-        endMs: r[4],
-        updatedMs: r[5],
-        lowestPrice: r[6],
-        highestPrice: r[7],
-        categoryMask: r[8],
-        partners: partners.get(r[0]) ?? [],
-      }));
+      const events = indexedEvents(rows, partnerRows);
       const deletedIds = reset
         ? []
         : (
