@@ -53,7 +53,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
-          // The global setup of the postgres project points PARTNER_API_TEST_DB at its server; not this project.
+          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store.
           env: { PARTNER_API_TEST_DB: '' },
         },
       },

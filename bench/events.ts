@@ -7,6 +7,7 @@
  * Writes bench/results/events.json and bench/results/events.md (the table for the README).
  *
  *   npx tsx bench/events.ts [--events 1000000] [--iterations 40] [--db file.sqlite (reuse or keep a seeded file)]
+ *     [--db postgres://… --seeded (measure a database seeded already)]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -199,6 +200,8 @@ async function main(): Promise<void> {
       events: { type: 'string', default: '100000' },
       iterations: { type: 'string', default: '40' },
       db: { type: 'string' },
+      // The database behind --db (a server URL) is seeded already: measure it as it is.
+      seeded: { type: 'boolean' },
       serve: { type: 'string' },
       'serve-bare': { type: 'boolean' },
       render: { type: 'string' },
@@ -220,7 +223,7 @@ async function main(): Promise<void> {
   const dbFile = values.db ?? join(tempDir!, 'events.sqlite');
   const now = Date.now();
 
-  if (!existsSync(dbFile)) {
+  if (!existsSync(dbFile) && !values.seeded) {
     const { openStore } = await import('../partner-api/store/open-store');
     const { systemClock } = await import('../partner-api/clock');
     const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');

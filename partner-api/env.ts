@@ -202,7 +202,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
 /**
  * The store the service tests run against (PARTNER_API_TEST_DB): unset = a private in-memory SQLite database per
  * test app; a `postgres://` URL runs the same HTTP suite on PostgreSQL, each test store a fresh clone of that database
- * (of `<name>_template` when it exists; partner-api/testing/postgres-clone.ts). The Vitest project `postgres` sets it.
+ * (of `<name>_template` when it exists; partner-api/testing/postgres-clone.ts). Without it, the Vitest project
+ * `postgres` uses its own server (partner-api/testing/test-database.ts).
  */
 export function getTestDatabase(): string | undefined {
   const value = process.env.PARTNER_API_TEST_DB?.trim();

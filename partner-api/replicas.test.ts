@@ -4,20 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZGetEventsResponseSchema } from '@/lib/contract';
 import { manualClock } from './clock';
-import { getTestDatabase } from './env';
 import { openStore } from './store/open-store';
 import { FIXTURE_NOW_MS, makeEventInput } from './testing/fixtures';
 import { createTestApp, type TestApp } from './testing/test-app';
+import { testDatabase } from './testing/test-database';
 
 /*
  * Two service instances on one database, as two replicas (or a replica and the `simulate` command) run: each has its
  * own connection and its own EventIndex, so a write through one reaches the other only through the store's change
- * feed. On SQLite, both open the same file (several processes may); PARTNER_API_TEST_DB runs it on another store.
+ * feed. On SQLite, both open the same file (several processes may); the `postgres` project (or PARTNER_API_TEST_DB) runs it on another store.
  */
 
 const POLL_MS = 50;
 const dir = mkdtempSync(join(tmpdir(), 'replicas-'));
-const database = getTestDatabase() ?? join(dir, 'catalogue.sqlite');
+const database = testDatabase() ?? join(dir, 'catalogue.sqlite');
 const clock = manualClock(FIXTURE_NOW_MS);
 let a: TestApp;
 let b: TestApp;

@@ -66,6 +66,33 @@ describe('POST /v2/get/catalogue scenarios', () => {
     expect(mirror.events.has(id)).toBe(false);
     expect(currentIds(ctx)).not.toContain(id);
   });
+
+  it('serves every snapshot page as of its request, though the next page may be read ahead', async () => {
+    const [spec] = fc.sample(eventSpecArb, { numRuns: 1, seed: 11 });
+    await replaceEvents(ctx.store, []);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ctx.clock.advance(1000);
+      ids.push(await ctx.store.catalogue.createEvent(toEventInput({ ...spec!, startHour: 48, durationHours: 2 })));
+    }
+    const page = async (pageNumber: number) => {
+      const response = await ctx.service.request({
+        method: 'POST',
+        url: '/v2/get/catalogue',
+        payload: { limit: 1, pageNumber },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return ZGetCatalogueResponseSchema.parse(response.json()).data.events;
+    };
+    expect((await page(1)).map((event) => event.id)).toEqual([ids[0]]);
+    // Page 2 holds the second event until it is renamed: the update moves it to the end (the order is updatedAt).
+    ctx.clock.advance(1000);
+    await ctx.store.catalogue.updateEvent(ids[1]!, { name: 'Renamed between two pages' });
+    expect((await page(2)).map((event) => event.id)).toEqual([ids[2]]);
+    const last = await page(3);
+    expect(last.map((event) => event.id)).toEqual([ids[1]]);
+    expect(last[0]!.name).toBe('Renamed between two pages');
+  });
 });
 
 describe('POST /v2/get/catalogue over months (each test moves the clock on)', () => {

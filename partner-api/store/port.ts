@@ -191,6 +191,12 @@ export interface CatalogueReads {
    * tombstones older than the horizon first and answers `resync-required` when `since` predates a purged deletion.
    */
   cataloguePage(request: CataloguePageRequest): Promise<CataloguePageData>;
+  /**
+   * Whether a snapshot walk's next page is worth reading while the current one is sent: true when reads wait on
+   * another process (a round trip and the database's own work, which overlap with this process's); false or absent
+   * when reads run on this process's thread, where reading ahead would only delay the page in hand.
+   */
+  readonly readsAhead?: boolean;
   /** A map place with its events, or null when unknown. */
   getMapPlace(mapPlaceId: string): Promise<RecordWithEventsJson | null>;
   /** A performer with their events, or null when unknown. */

@@ -1,6 +1,5 @@
 import { ZEventSchema, type TEvent } from '@/lib/contract';
 import { manualClock, type Clock } from '@/partner-api/clock';
-import { getTestDatabase } from '@/partner-api/env';
 import { openStore } from '@/partner-api/store/open-store';
 import { clonePostgresDatabase } from '@/partner-api/testing/postgres-clone';
 import type { Store } from '@/partner-api/store/port';
@@ -29,13 +28,16 @@ export type TestStore<S extends Store = Store> = S & {
 };
 
 /**
- * A fresh, migrated store for a test: the store PARTNER_API_TEST_DB names (env.ts getTestDatabase), else a private
- * in-memory SQLite database. The default clock is `manualClock(FIXTURE_NOW_MS)`; pass your own to move time.
+ * A fresh, migrated store for a test: on the database of the run (test-database.ts: PARTNER_API_TEST_DB, or the
+ * `postgres` project's server), else a private in-memory SQLite database. The default clock is
+ * `manualClock(FIXTURE_NOW_MS)`; pass your own to move time.
  */
 export async function openTestStore(options: { clock?: Clock; publicUrl?: string } = {}): Promise<TestStore> {
   const clock = options.clock ?? manualClock(FIXTURE_NOW_MS);
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
-  const configured = getTestDatabase();
+  // Loaded here, not at the top: benchmarks import this module's input builders outside Vitest's runner.
+  const { testDatabase } = await import('./test-database');
+  const configured = testDatabase();
   if (configured && /^postgres(ql)?:\/\//i.test(configured)) {
     // Every test gets a database of its own, cloned from the migrated template, and dropped when it closes.
     const clone = await clonePostgresDatabase(configured);

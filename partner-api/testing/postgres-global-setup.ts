@@ -13,6 +13,11 @@ import { findPostgresBinDir, startPostgresServer, type PostgresServer } from './
 export interface ProvidedPostgres {
   /** The migrated template database: tests clone it (partner-api/testing/postgres-database.ts). */
   templateUrl: string;
+  /**
+   * The database the HTTP contract suite runs on (partner-api/testing/test-database.ts): its stores are clones of the
+   * template each (openTestStore); tests of several stores on one database share this one.
+   */
+  databaseUrl: string;
 }
 
 declare module 'vitest' {
@@ -24,7 +29,7 @@ declare module 'vitest' {
   }
 }
 
-/** The database PARTNER_API_TEST_DB names; test stores are clones of its template (postgres-clone.ts). */
+/** The database the contract suite runs on; test stores are clones of its template (postgres-clone.ts). */
 export const TEST_DATABASE = 'eventmap_test';
 
 let server: PostgresServer | undefined;
@@ -42,10 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
   const store = await openStore({ database: templateUrl, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
   await store.close();
   const url = await server.createDatabase({ name: TEST_DATABASE, template: TEST_DATABASE + TEMPLATE_SUFFIX });
-  project.provide('postgres', { templateUrl });
-  // The HTTP contract suite opens its stores through openTestStore (partner-api/testing/fixtures.ts), a clone of the
-  // template each; tests of several stores on one database share PARTNER_API_TEST_DB itself. Workers inherit it.
-  process.env.PARTNER_API_TEST_DB = url;
+  project.provide('postgres', { templateUrl, databaseUrl: url });
 }
 
 export async function teardown(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from '../events-query';
+import type { EventIndex } from './event-index';
 import type { CatalogueReads } from '../port';
 import type { ChangeFeedFollower } from './change-feed-follower';
 
@@ -21,7 +22,58 @@ export interface CatalogueQueries {
   getCatalogue(query: CatalogueQuery, clockMs: number): Promise<CataloguePage | typeof RESYNC_REQUIRED>;
 }
 
+/** Snapshot walks read one page ahead at most this many at a time (each holds a page's JSON, ~1.7 MB at 500 events). */
+const PAGES_AHEAD = 8;
+
+/** A snapshot page read before it was asked for, valid only for the index state it was read at. */
+interface PageAhead {
+  index: EventIndex;
+  stamp: number;
+  ids: readonly number[];
+  items: Promise<Buffer[] | null>;
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Mirrors walk a snapshot page after page. When the store's reads wait on another process (PostgreSQL), the next
+ * page's JSON is read while the current one is sent and the client stores it, so the database's work overlaps the
+ * rest. A page read ahead is served only if nothing was committed since (the change feed's stamp and the index are
+ * the ones it was read at) and its ids are the ones the request selects now: what a fresh read would return.
+ */
+function createReadAhead(reads: CatalogueReads) {
+  const pages = new Map<string, PageAhead>();
+  const keyOf = (query: CatalogueQuery, pageNumber: number) =>
+    `${pageNumber}/${query.limit}/${JSON.stringify(query.location)}`;
+  return {
+    /** The items read ahead for this page, or null when there are none still valid. */
+    async take(query: CatalogueQuery, index: EventIndex, stamp: number, ids: readonly number[]) {
+      const key = keyOf(query, query.pageNumber);
+      const ahead = pages.get(key);
+      if (!ahead) return null;
+      pages.delete(key);
+      if (ahead.index !== index || ahead.stamp !== stamp || !sameIds(ahead.ids, ids)) return null;
+      return ahead.items;
+    },
+    /** Starts reading the page after this one. */
+    start(query: CatalogueQuery, index: EventIndex, stamp: number, ids: readonly number[]) {
+      if (ids.length === 0) return;
+      const key = keyOf(query, query.pageNumber + 1);
+      pages.delete(key);
+      while (pages.size >= PAGES_AHEAD) pages.delete(pages.keys().next().value as string);
+      const items = reads
+        .cataloguePage({ ids, since: null, trackAvailabilities: false, withStateChanges: false, tombstoneHorizonMs: 0 })
+        // A failed read ahead is no answer to anyone: the request for that page reads it again.
+        .then((data) => (data.kind === 'page' ? data.items : null))
+        .catch(() => null);
+      pages.set(key, { index, stamp, ids, items });
+    },
+  };
+}
+
 export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFeedFollower): CatalogueQueries {
+  const readAhead = reads.readsAhead ? createReadAhead(reads) : null;
   return {
     async findEvents(query) {
       // The hot path: filters, count and order in memory, then one store call for the page's JSON. A catch-up is
@@ -42,6 +94,26 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       const offset = (query.pageNumber - 1) * query.limit;
       const { totalItems, ids } = index.catalogue(query.location, query.since, now, offset, query.limit);
       const withStateChanges = query.since !== null && query.pageNumber === 1;
+      if (readAhead && query.since === null) {
+        const stamp = follower.stamp;
+        const items = (await readAhead.take(query, index, stamp, ids)) ?? (await readSnapshotItems(reads, ids, now));
+        if (offset + query.limit < totalItems) {
+          readAhead.start(
+            query,
+            index,
+            stamp,
+            index.catalogue(query.location, null, now, offset + query.limit, query.limit).ids,
+          );
+        }
+        return {
+          totalItems,
+          items,
+          eventIdsCancelled: [],
+          eventIdsNotAvailable: [],
+          eventIdsPassed: [],
+          eventIdsDeleted: [],
+        };
+      }
       const data = await reads.cataloguePage({
         ids,
         since: query.since,
@@ -61,4 +133,17 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       };
     },
   };
+}
+
+/** A snapshot page's items (a snapshot has no state changes, and never needs a resync). */
+async function readSnapshotItems(reads: CatalogueReads, ids: readonly number[], now: number): Promise<Buffer[]> {
+  const data = await reads.cataloguePage({
+    ids,
+    since: null,
+    trackAvailabilities: false,
+    withStateChanges: false,
+    tombstoneHorizonMs: now - TOMBSTONE_RETENTION_MS,
+  });
+  if (data.kind !== 'page') throw new Error('a snapshot page cannot require a resync');
+  return data.items;
 }

@@ -17,6 +17,22 @@ import type { IndexedEvent } from '../port';
  * the store's change feed and applies each later change, so writes of this process, of other processes and of other
  * replicas all arrive the same way.
  */
+/** Where a snapshot page's scan ended: the next page's scan resumes there (see EventIndex.snapshotCursors). */
+interface SnapshotCursor {
+  order: Int32Array;
+  byEnd: Int32Array;
+  now: number;
+  passed: number;
+  count: number;
+  position: number;
+}
+
+/**
+ * Snapshot cursors kept: the page a walker asks for next resumes from the one its previous page left, even when the
+ * page after it was computed in between (a read ahead) or other walks are under way.
+ */
+const SNAPSHOT_CURSORS = 4;
+
 export class EventIndex {
   private capacity = 0;
   private size = 0;
@@ -54,18 +70,12 @@ export class EventIndex {
   /** Positions of slots in each order, valid while `order` is the order's current array (see rank()). */
   private readonly ranks = new Map<string, { order: Int32Array; positions: Int32Array }>();
   /**
-   * Where the last snapshot page ended: a catalogue walk then reads each page from there instead of recounting the
-   * current events before it (which made a walk quadratic). Valid while both orders are the same arrays, the clock
-   * has not gone back, and no event has passed since (the count of passed events, `passed`, is unchanged).
+   * Where the last few snapshot pages ended: a catalogue walk then reads each page from where its previous page ended
+   * instead of recounting the current events before it (which made a walk quadratic). Each is valid while both orders
+   * are the same arrays, the clock has not gone back, and no event has passed since (the count of passed events,
+   * `passed`, is unchanged).
    */
-  private snapshotCursor: {
-    order: Int32Array;
-    byEnd: Int32Array;
-    now: number;
-    passed: number;
-    count: number;
-    position: number;
-  } | null = null;
+  private snapshotCursors: SnapshotCursor[] = [];
   /** Scratch space of matches(). */
   private matchBuffer = new Int32Array(0);
   /** Per-slot query stamps: a slot matched the current query when `stamp[slot] === epoch` (no clearing needed). */
@@ -632,17 +642,18 @@ export class EventIndex {
       const last = offset + limit;
       let count = 0;
       let i = 0;
-      const cursor = this.snapshotCursor;
-      if (
-        cursor !== null &&
-        cursor.order === order &&
-        cursor.byEnd === byEnd &&
-        cursor.now <= now &&
-        cursor.passed === lo &&
-        cursor.count <= offset
-      ) {
-        count = cursor.count;
-        i = cursor.position;
+      for (const cursor of this.snapshotCursors) {
+        if (
+          cursor.order === order &&
+          cursor.byEnd === byEnd &&
+          cursor.now <= now &&
+          cursor.passed === lo &&
+          cursor.count <= offset &&
+          cursor.count > count
+        ) {
+          count = cursor.count;
+          i = cursor.position;
+        }
       }
       for (; i < order.length && count < last; i++) {
         const s = order[i]!;
@@ -650,7 +661,8 @@ export class EventIndex {
         if (count >= offset) ids.push(this.ids[s]!);
         count++;
       }
-      this.snapshotCursor = { order, byEnd, now, passed: lo, count, position: i };
+      this.snapshotCursors.push({ order, byEnd, now, passed: lo, count, position: i });
+      if (this.snapshotCursors.length > SNAPSHOT_CURSORS) this.snapshotCursors.shift();
       return { totalItems: byEnd.length - lo, ids };
     }
     const inLocation = this.locationTest(location);

@@ -1,11 +1,38 @@
-import type { CatalogueChanges, FeedCursor, IndexedEvent } from '../port';
-import { withClient, type PgPool } from './pool';
+import { indexedEvents, INDEXED_EVENT_COLUMNS, type IndexedEventRow } from '../model/indexed-events';
+import type { CatalogueChanges, FeedCursor } from '../port';
+import { withClient, type PgPool, type Queryable } from './pool';
 import { PURGED_THROUGH_KEY } from './reads';
 
 /** Meta key of the catalogue's generation: replaced when the whole catalogue is (a reseed with reset). */
 export const GENERATION_KEY = 'catalogue_generation';
 
-type Row = [number, number, number, number, number, number, number | null, number | null, number];
+interface Head {
+  last: number;
+  generation: string;
+  purgedThrough: number;
+}
+
+/** The last stamp, the generation and the purge mark, read in one statement (one snapshot). */
+async function readHead(q: Queryable): Promise<Head> {
+  const { rows } = await q.query<{ last: number; generation: string | null; purged: string | null }>(
+    `SELECT (SELECT last_updated_ms FROM catalogue_clock) AS last,
+            (SELECT value FROM meta WHERE key = $1) AS generation,
+            (SELECT value FROM meta WHERE key = $2) AS purged`,
+    [GENERATION_KEY, PURGED_THROUGH_KEY],
+  );
+  const head = rows[0] as { last: number; generation: string | null; purged: string | null };
+  return {
+    last: head.last,
+    generation: head.generation ?? '0',
+    purgedThrough: head.purged === null ? -Infinity : Number(head.purged),
+  };
+}
+
+const isReset = (cursor: FeedCursor | null, head: Head): boolean =>
+  cursor === null ||
+  cursor.generation !== head.generation ||
+  cursor.stamp > head.last ||
+  cursor.stamp < head.purgedThrough;
 
 /**
  * The change feed (CatalogueFeed.changesSince): events stamped after the cursor, in stamp order, cut at `limit`, and
@@ -14,33 +41,37 @@ type Row = [number, number, number, number, number, number, number | null, numbe
  * (stamp.ts): a snapshot that shows stamp s shows every write stamped before s, and a delta never skips a row.
  */
 export async function changesSince(pool: PgPool, cursor: FeedCursor | null, limit: number): Promise<CatalogueChanges> {
+  // The common answer, "nothing since", in one round trip rather than a transaction's three: every catalogue page
+  // asks (a mirror's cursor must never pass a change it was not shown), and almost always nothing changed.
+  if (cursor !== null) {
+    const head = await readHead(pool);
+    if (!isReset(cursor, head) && cursor.stamp === head.last) {
+      return {
+        reset: false,
+        events: [],
+        deletedIds: [],
+        cursor: { generation: head.generation, stamp: head.last },
+        complete: true,
+      };
+    }
+  }
   return withClient(pool, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      const { rows: heads } = await client.query<{ last: number; generation: string | null; purged: string | null }>(
-        `SELECT (SELECT last_updated_ms FROM catalogue_clock) AS last,
-                (SELECT value FROM meta WHERE key = $1) AS generation,
-                (SELECT value FROM meta WHERE key = $2) AS purged`,
-        [GENERATION_KEY, PURGED_THROUGH_KEY],
-      );
-      const head = heads[0] as { last: number; generation: string | null; purged: string | null };
-      const generation = head.generation ?? '0';
-      const last = head.last;
-      const purgedThrough = head.purged === null ? -Infinity : Number(head.purged);
-      const reset =
-        cursor === null || cursor.generation !== generation || cursor.stamp > last || cursor.stamp < purgedThrough;
-      const from = reset ? Number.MIN_SAFE_INTEGER : cursor.stamp;
+      const head = await readHead(client);
+      const { generation, last } = head;
+      const reset = isReset(cursor, head);
+      const from = reset || cursor === null ? Number.MIN_SAFE_INTEGER : cursor.stamp;
       if (!reset && from === last) {
         return { reset, events: [], deletedIds: [], cursor: { generation, stamp: last }, complete: true };
       }
-      const { rows } = await client.query<Row>({
-        text: `SELECT id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price, category_mask
-               FROM events WHERE updated_ms > $1 ORDER BY updated_ms LIMIT $2`,
+      const { rows } = await client.query<IndexedEventRow>({
+        text: `SELECT ${INDEXED_EVENT_COLUMNS} FROM events e WHERE e.updated_ms > $1 ORDER BY e.updated_ms LIMIT $2`,
         values: [from, limit],
         rowMode: 'array',
       });
       const complete = rows.length < limit;
-      const through = complete ? last : (rows[rows.length - 1] as Row)[5];
+      const through = complete ? last : (rows[rows.length - 1] as IndexedEventRow)[5];
       const { rows: partnerRows } = await client.query<[number, string]>({
         text: `SELECT s.event_id, pa.name FROM events e JOIN sources s ON s.event_id = e.id
                JOIN partners pa ON pa.id = s.partner_id WHERE e.updated_ms > $1 AND e.updated_ms <= $2
@@ -48,24 +79,7 @@ export async function changesSince(pool: PgPool, cursor: FeedCursor | null, limi
         values: [from, through],
         rowMode: 'array',
       });
-      const partners = new Map<number, string[]>();
-      for (const [eventId, name] of partnerRows) {
-        const list = partners.get(eventId);
-        if (!list) partners.set(eventId, [name]);
-        else if (!list.includes(name)) list.push(name);
-      }
-      const events: IndexedEvent[] = rows.map((r) => ({
-        id: r[0],
-        lng: r[1],
-        lat: r[2],
-        startMs: r[3],
-        endMs: r[4],
-        updatedMs: r[5],
-        lowestPrice: r[6],
-        highestPrice: r[7],
-        categoryMask: r[8],
-        partners: partners.get(r[0]) ?? [],
-      }));
+      const events = indexedEvents(rows, partnerRows);
       const deletedIds = reset
         ? []
         : (

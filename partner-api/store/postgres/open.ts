@@ -168,6 +168,7 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
       eventJsonByIds: (ids: readonly number[], options: { commentaries: boolean; performers: boolean }) =>
         eventJsonByIds(pool, ctx.jsonCache, ids, options),
       cataloguePage: (request: Parameters<Store['catalogue']['cataloguePage']>[0]) => cataloguePage(ctx, request),
+      readsAhead: true,
       getMapPlace: (id: string) => getMapPlace(ctx, id),
       getPerformer: (id: number) => getPerformer(ctx, id),
       isEmpty: () => isCatalogueEmpty(pool),

@@ -5,7 +5,8 @@ import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, Im
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
 import { imageUrl, mapPlaceJson } from '../model/serialize-event';
-import { cannotBeStored, inTransaction, type Queryable } from './pool';
+import { copyOutBinary } from './copy';
+import { cannotBeStored, inTransaction, withClient, type PgPool, type Queryable } from './pool';
 import { loadMapPlace } from './records';
 import type { PgStoreContext } from './writes';
 
@@ -64,8 +65,9 @@ export function createEventJsonCache(): EventJsonCache {
 
 /**
  * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked: one round
- * trip. PostgreSQL joins the stored fragments and sends them as bytes in binary format (never decoded into a string
- * and encoded back), and only for events whose row version differs from the cached copy's.
+ * trip, carrying JSON only for events whose row version differs from the cached copy's. The pg driver decodes every
+ * value it receives into a string (its "binary" results too), which is then encoded back into bytes here: the
+ * cached copies spare repeated pages both, and catalogue walks use fullEventJsonByIds, which reads bytes through COPY.
  */
 export async function eventJsonByIds(
   q: Queryable,
@@ -76,30 +78,73 @@ export async function eventJsonByIds(
   if (ids.length === 0) return [];
   const parts = `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
   // Taken before the query: entries set while reading its answer may evict others this page still needs.
-  const held = new Map(ids.map((id) => [String(id), cache.get(parts + id)]));
-  const known = ids.map((id) => held.get(String(id))?.version ?? '');
+  const held = new Map(ids.map((id) => [id, cache.get(parts + id)]));
+  const known = ids.map((id) => held.get(id)?.version ?? '');
   const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
   const performers = options.performers ? 'e.performers_json' : "'[]'";
-  // `binary` is a per-query option of pg that its type definitions leave out.
-  const query: QueryArrayConfig & { binary: boolean } = {
-    text: `SELECT e.id::TEXT, v.version,
-         CASE WHEN v.version = u.known THEN NULL ELSE convert_to(
-           e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}', 'UTF8') END
+  const query: QueryArrayConfig = {
+    text: `SELECT e.id, v.version,
+         CASE WHEN v.version = u.known THEN NULL
+           ELSE e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' END
        FROM unnest($1::BIGINT[], $2::TEXT[]) WITH ORDINALITY AS u(id, known, i)
        JOIN events e ON e.id = u.id
        CROSS JOIN LATERAL (SELECT e.updated_ms || '/' || e.xmin::TEXT AS version) v
        ORDER BY u.i`,
     values: [ids, known],
     rowMode: 'array',
-    binary: true,
   };
-  const { rows } = await q.query<[string, string, Buffer | null]>(query);
+  const { rows } = await q.query<[number, string, string | null]>(query);
   return rows.map(([id, version, fresh]) => {
     if (fresh === null) return (held.get(id) as CachedJson).json;
-    // A binary field is a view into the driver's receive buffer, which it reuses: each is copied out (a memcpy).
-    const json = Buffer.from(fresh);
+    const json = Buffer.from(fresh, 'utf8');
     cache.set(parts + id, { version, json });
     return json;
+  });
+}
+
+/** A list of event ids as a PostgreSQL array literal, for statements that take no bound parameters (COPY). */
+function idArrayLiteral(ids: readonly number[]): string {
+  // Only integers reach the SQL text: anything else would be a bug upstream, never something to embed.
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`not an event id: ${String(id)}`);
+  return `'{${ids.join(',')}}'::BIGINT[]`;
+}
+
+const COMMENTARIES_KEY = Buffer.from(',"commentaries":');
+const PERFORMERS_KEY = Buffer.from(',"performers":');
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * Each event's full JSON (commentaries and performers included) in the order of `ids`, missing ones skipped: the
+ * pages of a catalogue walk. A walk reads each event once, so unlike eventJsonByIds it neither consults nor fills the
+ * per-process copy (a whole walk would only flush it); it reads the stored fragments as bytes through COPY (no
+ * decoding into strings and encoding back) and joins each event's into one buffer for the page.
+ */
+export async function fullEventJsonByIds(pool: PgPool, ids: readonly number[]): Promise<Buffer[]> {
+  if (ids.length === 0) return [];
+  const rows = await withClient(pool, (client) =>
+    copyOutBinary(
+      client,
+      `SELECT e.body, e.commentaries_json, e.performers_json
+       FROM unnest(${idArrayLiteral(ids)}) WITH ORDINALITY AS u(id, i) JOIN events e ON e.id = u.id
+       ORDER BY u.i`,
+    ),
+  );
+  const parts = rows as Buffer[][];
+  let size = 0;
+  for (const [body, commentaries, performers] of parts) {
+    size += body!.length + commentaries!.length + performers!.length;
+  }
+  const page = Buffer.allocUnsafe(size + parts.length * (COMMENTARIES_KEY.length + PERFORMERS_KEY.length + 1));
+  let at = 0;
+  return parts.map(([body, commentaries, performers]) => {
+    const start = at;
+    at += body!.copy(page, at);
+    at += COMMENTARIES_KEY.copy(page, at);
+    at += commentaries!.copy(page, at);
+    at += PERFORMERS_KEY.copy(page, at);
+    at += performers!.copy(page, at);
+    page[at++] = CLOSING_BRACE;
+    return page.subarray(start, at);
   });
 }
 
@@ -153,9 +198,13 @@ async function purgeTombstones(ctx: PgStoreContext, horizon: number): Promise<nu
 }
 
 export async function cataloguePage(ctx: PgStoreContext, request: CataloguePageRequest): Promise<CataloguePageData> {
-  const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
-  if (request.since !== null && request.since < purgedThrough) return { kind: 'resync-required' };
-  const items = await eventJsonByIds(ctx.pool, ctx.jsonCache, request.ids, { commentaries: true, performers: true });
+  // Only a delta's answer depends on the tombstones, so only deltas purge them (a round trip a snapshot walk's every
+  // page would pay otherwise): until a mirror asks for one, nothing reads them, and they stay one small row per deletion.
+  if (request.since !== null) {
+    const purgedThrough = await purgeTombstones(ctx, request.tombstoneHorizonMs);
+    if (request.since < purgedThrough) return { kind: 'resync-required' };
+  }
+  const items = await fullEventJsonByIds(ctx.pool, request.ids);
   const changes =
     request.since !== null && request.withStateChanges
       ? await stateChanges(ctx.pool, request, request.since)

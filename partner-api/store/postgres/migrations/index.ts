@@ -2,6 +2,7 @@ import { catalogueMigration } from './001-catalogue';
 import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
+import { eventJsonLz4Migration } from './005-event-json-lz4';
 
 export interface PostgresMigration {
   version: number;
@@ -15,4 +16,5 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
   authMigration,
   searchMigration,
   clicksMigration,
+  eventJsonLz4Migration,
 ];

@@ -1,4 +1,5 @@
-import type { CatalogueChanges, FeedCursor, IndexedEvent } from '../../port';
+import { indexedEvents, INDEXED_EVENT_COLUMNS, type IndexedEventRow } from '../../model/indexed-events';
+import type { CatalogueChanges, FeedCursor } from '../../port';
 import { LAST_UPDATED_KEY } from '../rows/next-updated-ms';
 import type { Db } from '../open';
 import { stmt } from '../statements';
@@ -23,11 +24,6 @@ export function catalogueGeneration(db: Db): string {
   return metaValue(db, GENERATION_KEY) ?? '0';
 }
 
-type Row = [number, number, number, number, number, number, number | null, number | null, number];
-
-const COLUMNS =
-  'e.id, e.lng, e.lat, e.start_ms, e.end_ms, e.updated_ms, e.lowest_price, e.highest_price, e.category_mask';
-
 /**
  * The change feed (CatalogueFeed.changesSince): events stamped after the cursor, in stamp order, cut at `limit`, and
  * the deletions stamped in the same range. One read transaction, so rows, tombstones and the last stamp agree.
@@ -44,9 +40,12 @@ export function changesSince(db: Db, cursor: FeedCursor | null, limit: number): 
     if (!reset && from === last) {
       return { reset, events: [], deletedIds: [], cursor: { generation, stamp: last }, complete: true };
     }
-    const rows = stmt(db, `SELECT ${COLUMNS} FROM events e WHERE e.updated_ms > ? ORDER BY e.updated_ms LIMIT ?`)
+    const rows = stmt(
+      db,
+      `SELECT ${INDEXED_EVENT_COLUMNS} FROM events e WHERE e.updated_ms > ? ORDER BY e.updated_ms LIMIT ?`,
+    )
       .raw()
-      .all(from, limit) as Row[];
+      .all(from, limit) as IndexedEventRow[];
     const complete = rows.length < limit;
     const through = complete ? last : rows[rows.length - 1]![5];
     const partnerRows = stmt(
@@ -56,24 +55,7 @@ export function changesSince(db: Db, cursor: FeedCursor | null, limit: number): 
     )
       .raw()
       .all(from, through) as [number, string][];
-    const partners = new Map<number, string[]>();
-    for (const [eventId, name] of partnerRows) {
-      const list = partners.get(eventId);
-      if (!list) partners.set(eventId, [name]);
-      else if (!list.includes(name)) list.push(name);
-    }
-    const events: IndexedEvent[] = rows.map((r) => ({
-      id: r[0],
-      lng: r[1],
-      lat: r[2],
-      startMs: r[3],
-      endMs: r[4],
-      updatedMs: r[5],
-      lowestPrice: r[6],
-      highestPrice: r[7],
-      categoryMask: r[8],
-      partners: partners.get(r[0]) ?? [],
-    }));
+    const events = indexedEvents(rows, partnerRows);
     const deletedIds = reset
       ? []
       : (stmt(db, 'SELECT event_id FROM tombstones WHERE deleted_ms > ? AND deleted_ms <= ? ORDER BY deleted_ms')
