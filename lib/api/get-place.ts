@@ -12,6 +12,10 @@ export function parseMapPlaceId(id: string): string {
   if (/\p{Surrogate}/u.test(mapPlaceId)) {
     throw new InputError([{ pointer: '#/mapPlaceId', detail: 'Not a well-formed Unicode string.' }]);
   }
+  // "." and ".." are path segments that URL resolution removes: sent upstream, they would name another path.
+  if (mapPlaceId === '.' || mapPlaceId === '..') {
+    throw new InputError([{ pointer: '#/mapPlaceId', detail: 'Not a map place id: "." and ".." are path segments.' }]);
+  }
   return mapPlaceId;
 }
 

@@ -287,6 +287,18 @@ describe('records and searches', () => {
     expect(fake.requests.at(-2)?.path).toBe('/v2/g-place/abc%2Fdef');
   });
 
+  it('refuses "." and ".." as a map place id, pointing at it, and asks nothing upstream', async () => {
+    for (const id of ['.', '..']) {
+      const before = fake.requests.length;
+      const { res, body } = await call(
+        placeRoute(req(`/api/places/${encodeURIComponent(id)}`), params({ mapPlaceId: id })),
+      );
+      expect(res.status).toBe(400);
+      expect(body).toMatchObject({ status: 400, errors: [{ pointer: '#/mapPlaceId' }] });
+      expect(fake.requests.length).toBe(before);
+    }
+  });
+
   it('keeps an upstream 404 a 404', async () => {
     for (const response of [
       getEventRoute(req('/api/events/999'), params({ id: '999' })),
