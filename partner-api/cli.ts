@@ -18,6 +18,7 @@ async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promi
     publicUrl: config.publicUrl,
     poolSize: config.databasePoolSize,
     listen: config.databaseListen,
+    jsonCacheMb: config.databaseJsonCacheMb,
   });
   try {
     return await work(store);

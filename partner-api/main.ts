@@ -42,6 +42,7 @@ export async function startService(
     publicUrl: config.publicUrl,
     poolSize: config.databasePoolSize,
     listen: config.databaseListen,
+    jsonCacheMb: config.databaseJsonCacheMb,
   });
   try {
     if (config.demo && seedDemo && (await store.catalogue.isEmpty())) {

@@ -16,6 +16,8 @@ export interface OpenStoreConfig {
   poolSize?: number;
   /** PostgreSQL only: LISTEN for other replicas' writes (PARTNER_API_DB_LISTEN; default true). */
   listen?: boolean;
+  /** PostgreSQL only: megabytes of served event JSON this process keeps (PARTNER_API_DB_JSON_CACHE_MB; 0 = none). */
+  jsonCacheMb?: number;
 }
 
 /** What a store module exports as `openStore` (store/sqlite/open-store.ts, store/postgres/open.ts). */

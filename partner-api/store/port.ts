@@ -183,9 +183,12 @@ export interface CatalogueReads {
   findEventIdByServiceId(serviceId: number): Promise<number | null>;
   /**
    * Each event's JSON object in the order of `ids` (missing ids skipped), with the optional parts filled as asked, as
-   * UTF-8 bytes (docs/design.md §5: the page is joined from them without decoding). One round trip.
+   * UTF-8 bytes (docs/design.md §5: the page is joined from them without decoding). One round trip at most.
+   * `versions`, when given, holds each id's `updatedAt` as the caller's EventIndex knows it: a store may answer with a
+   * copy of exactly that version it holds, without asking the database (each write draws a new stamp, so a version
+   * names one content within a catalogue generation).
    */
-  eventJsonByIds(ids: readonly number[], options: EventJsonOptions): Promise<Buffer[]>;
+  eventJsonByIds(ids: readonly number[], options: EventJsonOptions, versions?: readonly number[]): Promise<Buffer[]>;
   /**
    * The rest of a catalogue page: the page's JSON and, for page 1 of a delta, the state-change lists; purges
    * tombstones older than the horizon first and answers `resync-required` when `since` predates a purged deletion.

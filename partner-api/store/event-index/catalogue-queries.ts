@@ -80,8 +80,9 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       // awaited only after a write of this process, so a client reads its own writes.
       const fresh = follower.freshness();
       if (fresh) await fresh;
-      const { totalItems, ids } = follower.index.find(query);
-      return { totalItems, items: await reads.eventJsonByIds(ids, query) };
+      const index = follower.index;
+      const { totalItems, ids } = index.find(query);
+      return { totalItems, items: await reads.eventJsonByIds(ids, query, index.versionsOf(ids)) };
     },
 
     async getCatalogue(query, clockMs) {

@@ -670,6 +670,14 @@ export class EventIndex {
     return this.scan(order, from, test, offset, limit);
   }
 
+  /** Each id's `updatedAt` as this index holds it (NaN for an id it does not hold). */
+  versionsOf(ids: readonly number[]): number[] {
+    return ids.map((id) => {
+      const slot = this.slotOf.get(id);
+      return slot === undefined ? NaN : this.updated[slot]!;
+    });
+  }
+
   /** The ids (of events this index holds) whose position is in the location, in the given order. */
   inLocation(ids: readonly number[], location: LocationQuery | null): number[] {
     const test = this.locationTest(location);

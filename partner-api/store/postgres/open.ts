@@ -8,7 +8,8 @@ import { changesSince } from './feed';
 import { createPool, migratePostgres, type PgPool } from './pool';
 import {
   cataloguePage,
-  createEventJsonCache,
+  DEFAULT_JSON_CACHE_MB,
+  EventJsonCache,
   eventJsonByIds,
   findEventIdByServiceId,
   getEvent,
@@ -99,7 +100,7 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
     pool,
     clock: config.clock,
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
-    jsonCache: createEventJsonCache(),
+    jsonCache: new EventJsonCache((config.jsonCacheMb ?? DEFAULT_JSON_CACHE_MB) * 1024 * 1024),
   };
   const migrate = async () => {
     try {
@@ -134,8 +135,12 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
 
   const feed: CatalogueFeed = {
     ...translatingErrors({
-      changesSince: (cursor: Parameters<CatalogueFeed['changesSince']>[0], limit: number) =>
-        changesSince(pool, cursor, limit),
+      changesSince: async (cursor: Parameters<CatalogueFeed['changesSince']>[0], limit: number) => {
+        const answer = await changesSince(pool, cursor, limit);
+        // A new catalogue generation may reuse ids and stamps for other content: no served copy stays valid.
+        if (answer.reset) ctx.jsonCache.clear();
+        return answer;
+      },
       lastUpdatedMs: () => lastUpdatedMs(pool),
     }),
     onLocalWrite(listen) {
@@ -165,8 +170,11 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
     catalogue: translatingErrors({
       getEvent: (id: number) => getEvent(pool, id),
       findEventIdByServiceId: (serviceId: number) => findEventIdByServiceId(pool, serviceId),
-      eventJsonByIds: (ids: readonly number[], options: { commentaries: boolean; performers: boolean }) =>
-        eventJsonByIds(pool, ctx.jsonCache, ids, options),
+      eventJsonByIds: (
+        ids: readonly number[],
+        options: { commentaries: boolean; performers: boolean },
+        versions?: readonly number[],
+      ) => eventJsonByIds(pool, ctx.jsonCache, ids, options, versions),
       cataloguePage: (request: Parameters<Store['catalogue']['cataloguePage']>[0]) => cataloguePage(ctx, request),
       readsAhead: true,
       getMapPlace: (id: string) => getMapPlace(ctx, id),

@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import type { QueryArrayConfig } from 'pg';
 import { cleanText } from '@/partner-api/links/link-marker';
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
@@ -39,67 +38,133 @@ export async function findEventIdByServiceId(q: Queryable, serviceId: number): P
   return rows[0]?.id ?? null;
 }
 
-/** A copy of an event's JSON as served, valid while its row version is the one it was read from. */
+/** A copy of an event's JSON as served, valid for exactly one row version. */
 interface CachedJson {
-  /** `updated_ms` and `xmin` of the row it was built from: every write changes both. */
-  version: string;
+  /** The row's `updated_ms`: every write draws a new, unique stamp (stamp.ts), so it names one content. */
+  version: number;
   json: Buffer;
 }
 
 /**
- * This process's copy of recently served event JSON, by id and parts asked for. A page then carries from PostgreSQL
- * only the events that changed since this process last served them: the query compares each row's version with the
- * cached one, in the same statement that reads the rest, so nothing stale is ever served.
+ * This process's copy of recently served event JSON, by id and parts asked for. The events query asks for the ids its
+ * EventIndex selected together with the `updatedAt` the index holds for each: a copy of that very version is served
+ * without asking PostgreSQL, so a page of events this process served before costs no round trip. The page then shows
+ * each event as the index that selected it knows it (what it was filtered and ordered by), never an older one; the
+ * index itself follows the change feed within the visibility bound (docs/deployment.md). A stamp names one content
+ * only within a catalogue generation — a reseed may bring the same ids with the same stamps and other content — so a
+ * new generation empties the copy, and a read that started before that is not kept.
  */
-export type EventJsonCache = LRUCache<string, CachedJson>;
+export class EventJsonCache {
+  private readonly entries: LRUCache<string, CachedJson>;
+  private generation = 0;
 
-/** Bytes of event JSON kept per process. */
-const JSON_CACHE_BYTES = 64 * 1024 * 1024;
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, CachedJson>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (entry) => entry.json.length + 64,
+    });
+  }
 
-export function createEventJsonCache(): EventJsonCache {
-  return new LRUCache<string, CachedJson>({
-    maxSize: JSON_CACHE_BYTES,
-    sizeCalculation: (entry) => entry.json.length + 64,
-  });
+  /** The copy of `key` at `version`, or undefined. */
+  get(key: string, version: number): Buffer | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.json : undefined;
+  }
+
+  /** Marks the start of a read: what it returns may be kept only if no new generation began meanwhile. */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(key: string, version: number, json: Buffer, readStartedAt: number): void {
+    if (readStartedAt === this.generation) this.entries.set(key, { version, json });
+  }
+
+  /** A new catalogue generation: no copy is known to be current any more. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
+/** Megabytes of event JSON kept per process by default (PARTNER_API_DB_JSON_CACHE_MB). */
+export const DEFAULT_JSON_CACHE_MB = 64;
+
+const PARTS_KEY = (options: EventJsonOptions) => `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
+
 /**
- * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked: one round
- * trip, carrying JSON only for events whose row version differs from the cached copy's. The pg driver decodes every
- * value it receives into a string (its "binary" results too), which is then encoded back into bytes here: the
- * cached copies spare repeated pages both, and catalogue walks use fullEventJsonByIds, which reads bytes through COPY.
+ * Each event's JSON in the order of `ids` (missing ones skipped), with the optional parts filled as asked. `versions`,
+ * when given, holds the `updatedAt` the caller's index knows for each id: events whose copy of that version this
+ * process holds are served from it, and the others are read in one round trip (COPY, as bytes) and kept. Without
+ * `versions`, every event is read.
  */
 export async function eventJsonByIds(
-  q: Queryable,
+  pool: PgPool,
   cache: EventJsonCache,
   ids: readonly number[],
   options: EventJsonOptions,
+  versions?: readonly number[],
 ): Promise<Buffer[]> {
   if (ids.length === 0) return [];
-  const parts = `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
-  // Taken before the query: entries set while reading its answer may evict others this page still needs.
-  const held = new Map(ids.map((id) => [id, cache.get(parts + id)]));
-  const known = ids.map((id) => held.get(id)?.version ?? '');
-  const commentaries = options.commentaries ? 'e.commentaries_json' : "'[]'";
-  const performers = options.performers ? 'e.performers_json' : "'[]'";
-  const query: QueryArrayConfig = {
-    text: `SELECT e.id, v.version,
-         CASE WHEN v.version = u.known THEN NULL
-           ELSE e.body || ',"commentaries":' || ${commentaries} || ',"performers":' || ${performers} || '}' END
-       FROM unnest($1::BIGINT[], $2::TEXT[]) WITH ORDINALITY AS u(id, known, i)
-       JOIN events e ON e.id = u.id
-       CROSS JOIN LATERAL (SELECT e.updated_ms || '/' || e.xmin::TEXT AS version) v
-       ORDER BY u.i`,
-    values: [ids, known],
-    rowMode: 'array',
-  };
-  const { rows } = await q.query<[number, string, string | null]>(query);
-  return rows.map(([id, version, fresh]) => {
-    if (fresh === null) return (held.get(id) as CachedJson).json;
-    const json = Buffer.from(fresh, 'utf8');
-    cache.set(parts + id, { version, json });
-    return json;
-  });
+  const parts = PARTS_KEY(options);
+  const found: (Buffer | undefined)[] = new Array<Buffer | undefined>(ids.length);
+  const missing: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const version = versions?.[i];
+    const json = version === undefined ? undefined : cache.get(parts + ids[i]!, version);
+    if (json) found[i] = json;
+    else missing.push(i);
+  }
+  if (missing.length > 0) {
+    const readStartedAt = cache.begin();
+    const read = await readEventJson(
+      pool,
+      missing.map((i) => ids[i]!),
+      options,
+    );
+    for (const i of missing) {
+      const row = read.get(ids[i]!);
+      if (!row) continue;
+      found[i] = row.json;
+      cache.set(parts + ids[i]!, row.version, row.json, readStartedAt);
+    }
+  }
+  const out: Buffer[] = [];
+  for (const json of found) if (json) out.push(json);
+  return out;
+}
+
+/** Events' JSON as served, each in its own buffer (a cached copy must not hold a whole page alive), by id. */
+async function readEventJson(
+  pool: PgPool,
+  ids: readonly number[],
+  options: EventJsonOptions,
+): Promise<Map<number, CachedJson>> {
+  const rows = await withClient(pool, (client) =>
+    copyOutBinary(
+      client,
+      `SELECT e.id, e.updated_ms, e.body,
+         ${options.commentaries ? 'e.commentaries_json' : 'NULL'}, ${options.performers ? 'e.performers_json' : 'NULL'}
+       FROM unnest(${idArrayLiteral(ids)}) AS u(id) JOIN events e ON e.id = u.id`,
+    ),
+  );
+  const out = new Map<number, CachedJson>();
+  for (const [id, updated, body, commentaries, performers] of rows as [
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer | null,
+    Buffer | null,
+  ][]) {
+    const json = Buffer.allocUnsafeSlow(eventJsonLength(body, commentaries, performers));
+    writeEventJson(json, 0, body, commentaries, performers);
+    out.set(Number(id.readBigInt64BE(0)), { version: Number(updated.readBigInt64BE(0)), json });
+  }
+  return out;
 }
 
 /** A list of event ids as a PostgreSQL array literal, for statements that take no bound parameters (COPY). */
@@ -111,7 +176,31 @@ function idArrayLiteral(ids: readonly number[]): string {
 
 const COMMENTARIES_KEY = Buffer.from(',"commentaries":');
 const PERFORMERS_KEY = Buffer.from(',"performers":');
+const EMPTY_LIST = Buffer.from('[]');
 const CLOSING_BRACE = 0x7d;
+const JOINS_LENGTH = COMMENTARIES_KEY.length + PERFORMERS_KEY.length + 1;
+
+/** Bytes of an event's JSON object joined from its stored fragments (a part not asked for, null, is `[]`). */
+function eventJsonLength(body: Buffer, commentaries: Buffer | null, performers: Buffer | null): number {
+  return body.length + (commentaries ?? EMPTY_LIST).length + (performers ?? EMPTY_LIST).length + JOINS_LENGTH;
+}
+
+/** Writes the event's JSON object at `at` in `target` (as assembleEventJson joins strings); returns where it ends. */
+function writeEventJson(
+  target: Buffer,
+  at: number,
+  body: Buffer,
+  commentaries: Buffer | null,
+  performers: Buffer | null,
+): number {
+  at += body.copy(target, at);
+  at += COMMENTARIES_KEY.copy(target, at);
+  at += (commentaries ?? EMPTY_LIST).copy(target, at);
+  at += PERFORMERS_KEY.copy(target, at);
+  at += (performers ?? EMPTY_LIST).copy(target, at);
+  target[at++] = CLOSING_BRACE;
+  return at;
+}
 
 /**
  * Each event's full JSON (commentaries and performers included) in the order of `ids`, missing ones skipped: the
@@ -129,21 +218,14 @@ export async function fullEventJsonByIds(pool: PgPool, ids: readonly number[]): 
        ORDER BY u.i`,
     ),
   );
-  const parts = rows as Buffer[][];
+  const parts = rows as [Buffer, Buffer, Buffer][];
   let size = 0;
-  for (const [body, commentaries, performers] of parts) {
-    size += body!.length + commentaries!.length + performers!.length;
-  }
-  const page = Buffer.allocUnsafe(size + parts.length * (COMMENTARIES_KEY.length + PERFORMERS_KEY.length + 1));
+  for (const [body, commentaries, performers] of parts) size += eventJsonLength(body, commentaries, performers);
+  const page = Buffer.allocUnsafe(size);
   let at = 0;
   return parts.map(([body, commentaries, performers]) => {
     const start = at;
-    at += body!.copy(page, at);
-    at += COMMENTARIES_KEY.copy(page, at);
-    at += commentaries!.copy(page, at);
-    at += PERFORMERS_KEY.copy(page, at);
-    at += performers!.copy(page, at);
-    page[at++] = CLOSING_BRACE;
+    at = writeEventJson(page, at, body, commentaries, performers);
     return page.subarray(start, at);
   });
 }

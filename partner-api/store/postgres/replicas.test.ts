@@ -139,6 +139,20 @@ describe('two replicas on one PostgreSQL database', () => {
       if (ids.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(ids).toEqual([id]);
+    // A change to it: replica B served the event before, and keeps a copy of that version, which it must give up once
+    // its index learns of the new one — and never show the new name before (or the old after) the new updatedAt.
+    const before = await call(replicaB, 'POST', '/v2/get/events', query, accessToken);
+    const first = (before.json.data as Array<{ name: string; updatedAt: string }>)[0]!;
+    expect(first.name).toBe('Concert au large');
+    await writer.catalogue.updateEvent(id, { name: 'Concert au large, reporté' });
+    let seen = first;
+    for (let attempt = 0; attempt < 200 && seen.name === first.name; attempt += 1) {
+      const { json } = await call(replicaB, 'POST', '/v2/get/events', query, accessToken);
+      seen = (json.data as Array<{ name: string; updatedAt: string }>)[0]!;
+      expect(seen.name === first.name).toBe(seen.updatedAt === first.updatedAt);
+      if (seen.name === first.name) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.name).toBe('Concert au large, reporté');
     // And its deletion, on both replicas.
     await writer.catalogue.deleteEvent(id);
     for (const replica of [replicaA, replicaB]) {
