@@ -138,12 +138,30 @@ export async function eventJsonByIds(
   return out;
 }
 
+/** Up to this many events are read with an ordinary statement, more through COPY (measured: docs/performance.md). */
+const FEW_EVENTS = 40;
+
 /** Events' JSON as served, each in its own buffer (a cached copy must not hold a whole page alive), by id. */
 async function readEventJson(
   pool: PgPool,
   ids: readonly number[],
   options: EventJsonOptions,
 ): Promise<Map<number, CachedJson>> {
+  const out = new Map<number, CachedJson>();
+  if (ids.length <= FEW_EVENTS) {
+    // A few events: an ordinary statement costs less than COPY's own exchange, and little is decoded and re-encoded.
+    const { rows } = await pool.query<[number | string, number | string, string]>({
+      text: `SELECT e.id, e.updated_ms, e.body || ',"commentaries":' || ${options.commentaries ? 'e.commentaries_json' : "'[]'"}
+           || ',"performers":' || ${options.performers ? 'e.performers_json' : "'[]'"} || '}'
+         FROM unnest($1::BIGINT[]) AS u(id) JOIN events e ON e.id = u.id`,
+      values: [ids],
+      rowMode: 'array',
+    });
+    for (const [id, updated, json] of rows) {
+      out.set(Number(id), { version: Number(updated), json: Buffer.from(json, 'utf8') });
+    }
+    return out;
+  }
   const rows = await withClient(pool, (client) =>
     copyOutBinary(
       client,
@@ -152,7 +170,6 @@ async function readEventJson(
        FROM unnest(${idArrayLiteral(ids)}) AS u(id) JOIN events e ON e.id = u.id`,
     ),
   );
-  const out = new Map<number, CachedJson>();
   for (const [id, updated, body, commentaries, performers] of rows as [
     Buffer,
     Buffer,
