@@ -129,3 +129,16 @@ export function sourceValues(eventId: number, s: SourceRecord, encode: FlagEncod
     s.notAvailableMs,
   ];
 }
+
+/** The catalogue's tables, children first: what a seed with reset empties before loading. */
+export const CATALOGUE_TABLES = [
+  'commentaries',
+  'event_performers',
+  'event_categories',
+  'sources',
+  'events',
+  'tombstones',
+  'places',
+  'map_places',
+  'performers',
+] as const;

@@ -132,14 +132,14 @@ export interface PerformerRow {
   web_image: string | null;
 }
 
-/** The rows an event embeds, already turned into records. */
-export interface EventParts {
-  mapPlace: MapPlaceRecord | null;
-  place: PlaceRecord;
-  sources: SourceRecord[];
-  categoryIds: number[];
-  commentaries: CommentaryRecord[];
-  performers: PerformerRecord[];
+/** An events row with the rows it embeds (PostgreSQL reads them as JSON in one query; null = none). */
+export interface EventWithPartsRow extends EventRow {
+  place: PlaceRow;
+  map_place: MapPlaceRow | null;
+  sources: SourceRow[] | null;
+  category_ids: number[] | null;
+  commentaries: CommentaryRow[] | null;
+  performers: PerformerRow[] | null;
 }
 
 export function mapPlaceOfRow(row: MapPlaceRow): MapPlaceRecord {
@@ -163,7 +163,8 @@ export function mapPlaceOfRow(row: MapPlaceRow): MapPlaceRecord {
   };
 }
 
-export function placeOfRow(row: PlaceRow): PlaceRecord {
+/** A place's identity and address: what a place record and a place sample share. */
+function placeAddressOfRow(row: PlaceSampleRow) {
   return {
     id: row.id,
     mapId: row.map_id,
@@ -174,6 +175,12 @@ export function placeOfRow(row: PlaceRow): PlaceRecord {
     city: row.city,
     postalCode: row.postal_code,
     country: row.country,
+  };
+}
+
+export function placeOfRow(row: PlaceRow): PlaceRecord {
+  return {
+    ...placeAddressOfRow(row),
     image: row.image,
     squareImage: row.square_image,
     rectangleImage: row.rectangle_image,
@@ -183,7 +190,7 @@ export function placeOfRow(row: PlaceRow): PlaceRecord {
   };
 }
 
-export function sourceOfRow(s: SourceRow): SourceRecord {
+function sourceOfRow(s: SourceRow): SourceRecord {
   return {
     id: s.id,
     partner: { id: s.partner_id, name: s.partner_name, logo: s.partner_logo, backColor: s.partner_back_color },
@@ -206,16 +213,16 @@ export function sourceOfRow(s: SourceRow): SourceRecord {
   };
 }
 
-export function commentaryOfRow(c: CommentaryRow): CommentaryRecord {
+function commentaryOfRow(c: CommentaryRow): CommentaryRecord {
   return { grade: c.grade, content: c.content, username: c.username, dateMs: c.date_ms };
 }
 
-export function performerOfRow(p: PerformerRow): PerformerRecord {
+function performerOfRow(p: PerformerRow): PerformerRecord {
   return { id: p.id, name: p.name, description: p.description, image: p.image, webImage: p.web_image };
 }
 
-/** An event's record from its row and the records of what it embeds. */
-export function eventRecordOfRow(row: EventRow, parts: EventParts): EventRecord {
+/** An event's record from its row and the rows it embeds. */
+export function eventRecordOfRow(row: EventWithPartsRow): EventRecord {
   return {
     id: row.id,
     serviceId: row.service_id,
@@ -238,13 +245,13 @@ export function eventRecordOfRow(row: EventRow, parts: EventParts): EventRecord 
     createdMs: row.created_ms,
     updatedMs: row.updated_ms,
     timeZone: row.time_zone,
-    mapPlace: parts.mapPlace,
-    place: parts.place,
-    sources: parts.sources,
-    categoryIds: parts.categoryIds,
-    commentaries: parts.commentaries,
+    mapPlace: row.map_place ? mapPlaceOfRow(row.map_place) : null,
+    place: placeOfRow(row.place),
+    sources: (row.sources ?? []).map(sourceOfRow),
+    categoryIds: row.category_ids ?? [],
+    commentaries: (row.commentaries ?? []).map(commentaryOfRow),
     trendingScore: row.trending_score,
-    performers: parts.performers,
+    performers: (row.performers ?? []).map(performerOfRow),
   };
 }
 
@@ -256,18 +263,7 @@ export type PlaceSampleRow = Pick<
 
 /** A sampled place as the input of a new event at it. */
 export function placeSampleOfRow(row: PlaceSampleRow): PlaceInput & { id: number; mapId: string | null } {
-  return {
-    id: row.id,
-    mapId: row.map_id,
-    name: row.name,
-    lng: row.lng,
-    lat: row.lat,
-    street: row.street,
-    city: row.city,
-    postalCode: row.postal_code,
-    country: row.country,
-    timeZone: row.time_zone,
-  };
+  return { ...placeAddressOfRow(row), timeZone: row.time_zone };
 }
 
 /**

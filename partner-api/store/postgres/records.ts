@@ -1,18 +1,6 @@
 import type { EventRecord, MapPlaceRecord, PlaceRecord } from '../model/records';
-import {
-  commentaryOfRow,
-  eventRecordOfRow,
-  mapPlaceOfRow,
-  performerOfRow,
-  placeOfRow,
-  sourceOfRow,
-  type CommentaryRow,
-  type EventRow,
-  type MapPlaceRow,
-  type PerformerRow,
-  type PlaceRow,
-  type SourceRow,
-} from '../model/rows';
+import { eventRecordOfRow, mapPlaceOfRow, placeOfRow, type EventWithPartsRow } from '../model/rows';
+import type { MapPlaceRow, PlaceRow } from '../model/rows';
 import type { Queryable } from './pool';
 
 /*
@@ -37,16 +25,6 @@ export async function loadMapPlace(q: Queryable, id: string): Promise<MapPlaceRe
 export async function loadPlace(q: Queryable, id: number): Promise<PlaceRecord | null> {
   const { rows } = await q.query<PlaceRow>(`SELECT ${PLACE_COLUMNS} FROM places WHERE id = $1`, [id]);
   return rows[0] ? placeOfRow(rows[0]) : null;
-}
-
-/** An events row with everything it embeds, as JSON from one query (booleans as JSON booleans). */
-interface EventWithPartsRow extends EventRow {
-  place: PlaceRow;
-  map_place: MapPlaceRow | null;
-  sources: SourceRow[] | null;
-  category_ids: number[] | null;
-  commentaries: CommentaryRow[] | null;
-  performers: PerformerRow[] | null;
 }
 
 /*
@@ -84,12 +62,5 @@ export async function loadEventRecord(q: Queryable, id: number, forUpdate = fals
   const row = rows[0];
   if (!row) return null;
   if (!row.place) throw new Error(`event ${id} references missing place ${row.place_id}`);
-  return eventRecordOfRow(row, {
-    mapPlace: row.map_place ? mapPlaceOfRow(row.map_place) : null,
-    place: placeOfRow(row.place),
-    sources: (row.sources ?? []).map(sourceOfRow),
-    categoryIds: row.category_ids ?? [],
-    commentaries: (row.commentaries ?? []).map(commentaryOfRow),
-    performers: (row.performers ?? []).map(performerOfRow),
-  });
+  return eventRecordOfRow(row);
 }

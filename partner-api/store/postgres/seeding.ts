@@ -9,23 +9,10 @@ import { GENERATION_KEY } from './feed';
 import type { PgClient } from './pool';
 import { isCatalogueEmpty } from './reads';
 import { noteEventId, MAX_EVENT_ID_KEY } from './resolve-input';
-import { EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../model/event-columns';
+import { CATALOGUE_TABLES, EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../model/event-columns';
 import { pgFlag } from '../model/rows';
 import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from './stamp';
 import type { PgStoreContext } from './writes';
-
-/** Catalogue tables a reset empties, children first. */
-const CATALOGUE_TABLES = [
-  'commentaries',
-  'event_performers',
-  'event_categories',
-  'sources',
-  'events',
-  'tombstones',
-  'places',
-  'map_places',
-  'performers',
-];
 
 const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';

@@ -1,50 +1,22 @@
-import type {
-  AvailableDateRecord,
-  CommentaryRecord,
-  EventRecord,
-  MapPlaceRecord,
-  PartnerRecord,
-  PerformerRecord,
-  PlaceRecord,
-  SourceRecord,
-} from '../../model/records';
-import {
-  commentaryOfRow,
-  eventRecordOfRow,
-  mapPlaceOfRow,
-  performerOfRow,
-  placeOfRow,
-  sourceOfRow,
-  type CommentaryRow,
-  type EventRow,
-  type MapPlaceRow,
-  type PerformerRow,
-  type PlaceRow,
-  type SourceRow,
-} from '../../model/rows';
+import type { EventRecord, MapPlaceRecord, PlaceRecord } from '../../model/records';
+import { eventRecordOfRow, mapPlaceOfRow, placeOfRow, type EventRow, type EventWithPartsRow } from '../../model/rows';
+import type { MapPlaceRow, PlaceRow } from '../../model/rows';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 
-export type {
-  AvailableDateRecord,
-  CommentaryRecord,
-  EventRecord,
-  MapPlaceRecord,
-  PartnerRecord,
-  PerformerRecord,
-  PlaceRecord,
-  SourceRecord,
-};
+const mapPlaceRow = (db: Db, id: string) =>
+  stmt(db, 'SELECT * FROM map_places WHERE id = ?').get(id) as MapPlaceRow | undefined;
+const placeRow = (db: Db, id: number) => stmt(db, 'SELECT * FROM places WHERE id = ?').get(id) as PlaceRow | undefined;
 
 /** Reads a map place, or null. */
 export function loadMapPlace(db: Db, id: string): MapPlaceRecord | null {
-  const row = stmt(db, 'SELECT * FROM map_places WHERE id = ?').get(id) as MapPlaceRow | undefined;
+  const row = mapPlaceRow(db, id);
   return row ? mapPlaceOfRow(row) : null;
 }
 
 /** Reads a place, or null. */
 export function loadPlace(db: Db, id: number): PlaceRecord | null {
-  const row = stmt(db, 'SELECT * FROM places WHERE id = ?').get(id) as PlaceRow | undefined;
+  const row = placeRow(db, id);
   return row ? placeOfRow(row) : null;
 }
 
@@ -52,31 +24,29 @@ export function loadPlace(db: Db, id: number): PlaceRecord | null {
 export function loadEventRecord(db: Db, id: number): EventRecord | null {
   const row = stmt(db, 'SELECT * FROM events WHERE id = ?').get(id) as EventRow | undefined;
   if (!row) return null;
-  const place = loadPlace(db, row.place_id);
+  const place = placeRow(db, row.place_id);
   if (!place) throw new Error(`event ${id} references missing place ${row.place_id}`);
-  const sources = stmt(
-    db,
-    `SELECT s.*, p.name AS partner_name, p.logo AS partner_logo, p.back_color AS partner_back_color
-     FROM sources s JOIN partners p ON p.id = s.partner_id WHERE s.event_id = ? ORDER BY s.id`,
-  ).all(id) as SourceRow[];
   const categories = stmt(db, 'SELECT category_id FROM event_categories WHERE event_id = ? ORDER BY category_id').all(
     id,
   ) as Array<{ category_id: number }>;
-  const commentaries = stmt(
-    db,
-    'SELECT grade, content, username, date_ms FROM commentaries WHERE event_id = ? ORDER BY date_ms, id',
-  ).all(id) as CommentaryRow[];
-  const performers = stmt(
-    db,
-    `SELECT p.id, p.name, p.description, p.image, p.web_image FROM event_performers ep
-     JOIN performers p ON p.id = ep.performer_id WHERE ep.event_id = ? ORDER BY ep.position, p.id`,
-  ).all(id) as PerformerRow[];
-  return eventRecordOfRow(row, {
-    mapPlace: row.map_place_id === null ? null : loadMapPlace(db, row.map_place_id),
+  const parts: Omit<EventWithPartsRow, keyof EventRow> = {
     place,
-    sources: sources.map(sourceOfRow),
-    categoryIds: categories.map((c) => c.category_id),
-    commentaries: commentaries.map(commentaryOfRow),
-    performers: performers.map(performerOfRow),
-  });
+    map_place: row.map_place_id === null ? null : (mapPlaceRow(db, row.map_place_id) ?? null),
+    sources: stmt(
+      db,
+      `SELECT s.*, p.name AS partner_name, p.logo AS partner_logo, p.back_color AS partner_back_color
+       FROM sources s JOIN partners p ON p.id = s.partner_id WHERE s.event_id = ? ORDER BY s.id`,
+    ).all(id) as EventWithPartsRow['sources'],
+    category_ids: categories.map((c) => c.category_id),
+    commentaries: stmt(
+      db,
+      'SELECT grade, content, username, date_ms FROM commentaries WHERE event_id = ? ORDER BY date_ms, id',
+    ).all(id) as EventWithPartsRow['commentaries'],
+    performers: stmt(
+      db,
+      `SELECT p.id, p.name, p.description, p.image, p.web_image FROM event_performers ep
+       JOIN performers p ON p.id = ep.performer_id WHERE ep.event_id = ? ORDER BY ep.position, p.id`,
+    ).all(id) as EventWithPartsRow['performers'],
+  };
+  return eventRecordOfRow({ ...row, ...parts });
 }

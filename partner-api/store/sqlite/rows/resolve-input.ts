@@ -1,15 +1,14 @@
 import { cleanText } from '@/partner-api/links/link-marker';
 import type { EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../../types';
-import {
-  loadMapPlace,
-  loadPlace,
-  type EventRecord,
-  type MapPlaceRecord,
-  type PartnerRecord,
-  type PerformerRecord,
-  type PlaceRecord,
-  type SourceRecord,
-} from './event-record';
+import type {
+  EventRecord,
+  MapPlaceRecord,
+  PartnerRecord,
+  PerformerRecord,
+  PlaceRecord,
+  SourceRecord,
+} from '../../model/records';
+import { loadMapPlace, loadPlace } from './event-record';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 import { DEFAULT_TIME_ZONE, imagePath } from '../../model/derive';

@@ -1,5 +1,5 @@
 import type { StoredEventJson } from '../../types';
-import type { EventRecord } from './event-record';
+import type { EventRecord } from '../../model/records';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 import { EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../../model/event-columns';
