@@ -27,6 +27,28 @@ export function eventPosition(record: Pick<EventRecord, 'mapPlace' | 'place'>): 
 const text = (value: string): string => cleanText(value);
 const textOrNull = (value: string | null): string | null => (value === null ? null : cleanText(value));
 
+/** The performers columns a performer record is built from. */
+export interface PerformerRecordRow {
+  id: number;
+  name: string;
+  image: string | null;
+  square_image: string | null;
+  rectangle_image: string | null;
+  web_image: string | null;
+}
+
+/** The Performer (full shape) JSON object, without its events. */
+export function performerJson(row: PerformerRecordRow, publicUrl: string): string {
+  return JSON.stringify({
+    id: row.id,
+    name: cleanText(row.name),
+    image: imageUrl(publicUrl, row.image),
+    squareImage: imageUrl(publicUrl, row.square_image),
+    rectangleImage: imageUrl(publicUrl, row.rectangle_image),
+    webImage: imageUrl(publicUrl, row.web_image),
+  });
+}
+
 /** A MapPlace in the contract's shape (also the head of the get-place record). */
 export function mapPlaceJson(mapPlace: MapPlaceRecord) {
   return {

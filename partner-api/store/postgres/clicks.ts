@@ -1,20 +1,7 @@
 import type { ClickStore } from '../port';
 import { inTransaction } from './pool';
-import { clickCommission } from '../model/derive';
+import { CLICK_COLUMNS, clickOfRow, clickValues, type ClickRow, type ClickSourceRow } from '../model/clicks';
 import type { PgStoreContext } from './writes';
-
-interface SourceRow {
-  id: number;
-  event_id: number;
-  link: string;
-  lowest_price: number | null;
-  commission_fix: number;
-  commission_per_cart: number;
-  commission_per_ticket: number;
-  commission_rate: number;
-  event_name: string;
-  partner_name: string;
-}
 
 /** What a click copies from its source, event and partner. */
 const SOURCE_SQL = `SELECT s.id, s.event_id, s.link, s.lowest_price, s.commission_fix, s.commission_per_cart,
@@ -28,55 +15,38 @@ export function createPgClickStore(ctx: PgStoreContext): ClickStore {
     async recordClick(input) {
       // One statement: the source is read and the click written together, so a source deleted meanwhile records
       // nothing rather than a click about an event that no longer exists.
-      const { rows } = await pool.query<SourceRow>(`${SOURCE_SQL} WHERE s.id = $1`, [input.sourceId]);
+      const { rows } = await pool.query<ClickSourceRow>(`${SOURCE_SQL} WHERE s.id = $1`, [input.sourceId]);
       const source = rows[0];
       if (!source) return null;
       await pool.query(
-        `INSERT INTO clicks (client_id, source_id, event_id, event_name, source_name, link, commission, created_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          input.clientId,
-          source.id,
-          source.event_id,
-          source.event_name,
-          source.partner_name,
-          input.link,
-          clickCommission(source),
-          input.atMs ?? ctx.clock(),
-        ],
+        `INSERT INTO clicks (${CLICK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        clickValues(input, source, ctx.clock),
       );
       return { redirectTo: source.link };
     },
     async recordClicks(inputs) {
       if (inputs.length === 0) return 0;
       return inTransaction(pool, async (client) => {
-        const { rows: sources } = await client.query<SourceRow>(`${SOURCE_SQL} WHERE s.id = ANY($1::BIGINT[])`, [
+        const { rows: sources } = await client.query<ClickSourceRow>(`${SOURCE_SQL} WHERE s.id = ANY($1::BIGINT[])`, [
           [...new Set(inputs.map((input) => input.sourceId))],
         ]);
         const byId = new Map(sources.map((source) => [source.id, source]));
         const now = ctx.clock();
-        const kept = inputs.flatMap((input) => {
+        const rows = inputs.flatMap((input) => {
           const source = byId.get(input.sourceId);
-          return source ? [{ input, source }] : [];
+          return source ? [clickValues(input, source, () => now)] : [];
         });
-        if (kept.length > 0) {
+        if (rows.length > 0) {
+          // One INSERT of column arrays, whatever the number of clicks.
+          const columns = CLICK_COLUMNS.split(', ').map((_, i) => rows.map((row) => row[i]));
           await client.query(
-            `INSERT INTO clicks (client_id, source_id, event_id, event_name, source_name, link, commission, created_ms)
+            `INSERT INTO clicks (${CLICK_COLUMNS})
              SELECT * FROM unnest($1::TEXT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[], $5::TEXT[], $6::TEXT[],
                                   $7::DOUBLE PRECISION[], $8::BIGINT[])`,
-            [
-              kept.map(({ input }) => input.clientId),
-              kept.map(({ source }) => source.id),
-              kept.map(({ source }) => source.event_id),
-              kept.map(({ source }) => source.event_name),
-              kept.map(({ source }) => source.partner_name),
-              kept.map(({ input }) => input.link),
-              kept.map(({ source }) => clickCommission(source)),
-              kept.map(({ input }) => input.atMs ?? now),
-            ],
+            columns,
           );
         }
-        return kept.length;
+        return rows.length;
       });
     },
     async listClicks(params) {
@@ -85,31 +55,12 @@ export function createPgClickStore(ctx: PgStoreContext): ClickStore {
         'SELECT count(*)::INTEGER AS total FROM clicks WHERE client_id = $1 AND created_ms > $2',
         [params.clientId, after],
       );
-      const { rows } = await pool.query<{
-        created_ms: number;
-        link: string;
-        source_id: number;
-        event_id: number;
-        event_name: string;
-        source_name: string;
-        commission: number;
-      }>(
+      const { rows } = await pool.query<ClickRow>(
         `SELECT created_ms, link, source_id, event_id, event_name, source_name, commission FROM clicks
          WHERE client_id = $1 AND created_ms > $2 ORDER BY created_ms, id LIMIT $3 OFFSET $4`,
         [params.clientId, after, params.limit, (params.pageNumber - 1) * params.limit],
       );
-      return {
-        totalItems: totals[0]?.total ?? 0,
-        clicks: rows.map((row) => ({
-          createdAt: new Date(row.created_ms).toISOString(),
-          link: row.link,
-          linkId: row.source_id,
-          eventId: row.event_id,
-          eventName: row.event_name,
-          source: row.source_name,
-          commission: row.commission,
-        })),
-      };
+      return { totalItems: totals[0]?.total ?? 0, clicks: rows.map(clickOfRow) };
     },
     async hasClicks(clientIds) {
       if (clientIds.length === 0) return false;

@@ -1,9 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { cleanText } from '@/partner-api/links/link-marker';
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
-import { imageUrl, mapPlaceJson } from '../model/serialize-event';
+import { mapPlaceJson, performerJson, type PerformerRecordRow } from '../model/serialize-event';
 import { copyOutBinary } from './copy';
 import { cannotBeStored, inTransaction, withClient, type PgPool, type Queryable } from './pool';
 import { loadMapPlace } from './records';
@@ -355,31 +354,15 @@ export async function getMapPlace(ctx: PgStoreContext, mapPlaceId: string): Prom
   };
 }
 
-interface PerformerRow {
-  id: number;
-  name: string;
-  image: string | null;
-  square_image: string | null;
-  rectangle_image: string | null;
-  web_image: string | null;
-}
-
 export async function getPerformer(ctx: PgStoreContext, performerId: number): Promise<RecordWithEventsJson | null> {
-  const { rows } = await ctx.pool.query<PerformerRow>(
+  const { rows } = await ctx.pool.query<PerformerRecordRow>(
     'SELECT id, name, image, square_image, rectangle_image, web_image FROM performers WHERE id = $1',
     [performerId],
   );
   const row = rows[0];
   if (!row) return null;
   return {
-    record: JSON.stringify({
-      id: row.id,
-      name: cleanText(row.name),
-      image: imageUrl(ctx.publicUrl, row.image),
-      squareImage: imageUrl(ctx.publicUrl, row.square_image),
-      rectangleImage: imageUrl(ctx.publicUrl, row.rectangle_image),
-      webImage: imageUrl(ctx.publicUrl, row.web_image),
-    }),
+    record: performerJson(row, ctx.publicUrl),
     events: await recordEvents(ctx.pool, 'performer', performerId, ctx.clock()),
   };
 }

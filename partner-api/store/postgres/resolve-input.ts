@@ -9,15 +9,16 @@ import type {
   SourceRecord,
 } from '../model/records';
 import {
-  assertDates,
-  assertFinite,
-  assertPrices,
-  categoryIdsOf,
-  commentaryRecordsOf,
-  DEFAULT_TIME_ZONE,
-  imagePath,
-} from '../model/derive';
-import { derivePrices } from '../model/derive';
+  assertEventInput,
+  assertNewPlace,
+  newEventRecord,
+  newMapPlaceValues,
+  newPartnerValues,
+  newPerformerValues,
+  newPlaceValues,
+  sourceRecordsFrom,
+} from '../model/new-rows';
+import { pgFlag } from '../model/rows';
 import type { PgClient } from './pool';
 import { loadMapPlace, loadPlace } from './records';
 
@@ -53,42 +54,15 @@ export async function noteEventId(client: PgClient, id: number): Promise<void> {
   );
 }
 
-function assertCoordinates(lng: number, lat: number, what: string): void {
-  if (!Number.isFinite(lng) || !Number.isFinite(lat) || lng < -180 || lng > 180 || lat < -90 || lat > 90) {
-    throw new RangeError(`${what} has invalid coordinates (${lng}, ${lat})`);
-  }
-}
-
 /** The map place with `input.id`, created from `input` when absent. */
 export async function ensureMapPlace(client: PgClient, input: MapPlaceInput): Promise<MapPlaceRecord> {
   const existing = await loadMapPlace(client, input.id);
   if (existing) return existing;
-  assertCoordinates(input.lng, input.lat, `map place ${input.id}`);
-  const address =
-    input.address ??
-    [input.street, [input.postalCode, input.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   await client.query(
     `INSERT INTO map_places (id, name, address, lng, lat, average_grade, total_grades, street, city, postal_code,
        country, photo_ref, website, editorial_summary, time_zone, periods)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-    [
-      cleanText(input.id),
-      cleanText(input.name),
-      cleanText(address),
-      input.lng,
-      input.lat,
-      input.averageGrade ?? null,
-      input.totalGrades ?? null,
-      input.street ?? null,
-      input.city ?? null,
-      input.postalCode ?? null,
-      input.country ?? 'FR',
-      input.photoRef ?? null,
-      input.website ?? null,
-      input.editorialSummary ?? null,
-      input.timeZone ?? DEFAULT_TIME_ZONE,
-      JSON.stringify(input.periods ?? []),
-    ],
+    newMapPlaceValues(input),
   );
   return (await loadMapPlace(client, input.id)) as MapPlaceRecord;
 }
@@ -99,29 +73,13 @@ export async function ensurePlace(client: PgClient, input: PlaceInput, mapId: st
     const existing = await loadPlace(client, input.id);
     if (existing) return existing;
   }
-  assertCoordinates(input.lng, input.lat, `place ${input.name}`);
+  assertNewPlace(input);
   const id = input.id ?? (await nextId(client, 'SELECT max(id) AS m FROM places'));
   await client.query(
     `INSERT INTO places (id, map_id, name, lng, lat, street, city, postal_code, country, image, square_image,
        rectangle_image, average_grade, total_grades, time_zone)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [
-      id,
-      mapId,
-      cleanText(input.name),
-      input.lng,
-      input.lat,
-      cleanText(input.street),
-      cleanText(input.city),
-      cleanText(input.postalCode),
-      input.country ?? 'FR',
-      imagePath('place', id, 'main'),
-      imagePath('place', id, 'square'),
-      imagePath('place', id, 'rectangle'),
-      input.averageGrade ?? 0,
-      input.totalGrades ?? 0,
-      input.timeZone ?? DEFAULT_TIME_ZONE,
-    ],
+    newPlaceValues(input, id, mapId),
   );
   return (await loadPlace(client, id)) as PlaceRecord;
 }
@@ -139,12 +97,10 @@ export async function ensurePartner(client: PgClient, name: string): Promise<Par
   const existing = await find();
   if (existing) return existing;
   const id = await nextId(client, 'SELECT max(id) AS m FROM partners');
-  await client.query('INSERT INTO partners (id, name, logo, back_color) VALUES ($1, $2, $3, $4)', [
-    id,
-    clean,
-    imagePath('partner', id, 'logo'),
-    '#475569',
-  ]);
+  await client.query(
+    'INSERT INTO partners (id, name, logo, back_color) VALUES ($1, $2, $3, $4)',
+    newPartnerValues(id, clean),
+  );
   return (await find()) as PartnerRecord;
 }
 
@@ -162,20 +118,10 @@ export async function ensurePerformer(client: PgClient, input: PerformerInput): 
     if (existing) return existing;
   }
   const id = input.id ?? (await nextId(client, 'SELECT max(id) AS m FROM performers'));
-  const images = input.withImages ?? true;
   await client.query(
     `INSERT INTO performers (id, name, description, image, square_image, rectangle_image, web_image,
        identity_confirmed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      id,
-      cleanText(input.name),
-      cleanText(input.description ?? ''),
-      images ? imagePath('performer', id, 'main') : null,
-      images ? imagePath('performer', id, 'square') : null,
-      images ? imagePath('performer', id, 'rectangle') : null,
-      images ? imagePath('performer', id, 'web') : null,
-      input.identityConfirmed !== false,
-    ],
+    newPerformerValues(input, id, pgFlag),
   );
   return (await find(id)) as PerformerRecord;
 }
@@ -186,39 +132,10 @@ export async function sourceRecordsOf(
   inputs: readonly SourceInput[],
   event: { startMs: number; endMs: number },
 ): Promise<SourceRecord[]> {
-  let next = await nextId(client, 'SELECT max(id) AS m FROM sources');
-  const records: SourceRecord[] = [];
-  for (const s of inputs) {
-    assertPrices(s.lowestPrice, s.highestPrice, `source of ${s.partner}`);
-    const id = s.id ?? next++;
-    if (s.id !== undefined && s.id >= next) next = s.id + 1;
-    records.push({
-      id,
-      partner: await ensurePartner(client, s.partner),
-      startMs: s.startMs ?? event.startMs,
-      endMs: s.endMs ?? event.endMs,
-      lowestPrice: s.lowestPrice,
-      highestPrice: s.highestPrice,
-      isGoodDeal: s.isGoodDeal ?? false,
-      commissionFix: s.commissionFix ?? 0,
-      commissionPerTicket: s.commissionPerTicket ?? 0,
-      commissionPerCart: s.commissionPerCart ?? 0,
-      commissionRate: s.commissionRate ?? 0,
-      link: s.link,
-      isBookable: s.isBookable ?? true,
-      availableDates: (s.availableDates ?? []).map((d) => ({
-        startMs: d.startMs,
-        endMs: d.endMs,
-        hasEndDateNotReliable: d.hasEndDateNotReliable ?? false,
-        hasUnknownAvailability: d.hasUnknownAvailability ?? false,
-      })),
-      averageGrade: s.averageGrade ?? 0,
-      totalGrades: s.totalGrades ?? 0,
-      cantRetrieveAvailableDates: s.cantRetrieveAvailableDates ?? false,
-      notAvailableMs: s.notAvailableMs ?? null,
-    });
-  }
-  return records;
+  const firstFreeId = await nextId(client, 'SELECT max(id) AS m FROM sources');
+  const partners: PartnerRecord[] = [];
+  for (const s of inputs) partners.push(await ensurePartner(client, s.partner));
+  return sourceRecordsFrom(inputs, event, firstFreeId, partners);
 }
 
 /** A full event record of a creation input, creating the rows it refers to (place, map place, performers…). */
@@ -228,46 +145,11 @@ export async function eventRecordOf(
   id: number,
   nowMs: number,
 ): Promise<EventRecord> {
-  assertDates(input.startMs, input.endMs);
-  assertPrices(input.lowestPrice, input.highestPrice, 'event');
-  assertFinite(input.trendingScore, 'trendingScore');
+  assertEventInput(input);
   const mapPlace = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
   const place = await ensurePlace(client, input.place, mapPlace?.id ?? null);
   const sources = await sourceRecordsOf(client, input.sources ?? [], input);
-  const derived = derivePrices(sources);
-  const images = input.withImages ?? true;
-  const categoryIds = categoryIdsOf(input.categories ?? []);
-  const commentaries = commentaryRecordsOf(input.commentaries ?? []);
   const performers: PerformerRecord[] = [];
   for (const p of input.performers ?? []) performers.push(await ensurePerformer(client, p));
-  return {
-    id,
-    serviceId: input.serviceId ?? id,
-    name: cleanText(input.name),
-    description: cleanText(input.description),
-    startMs: input.startMs,
-    endMs: input.endMs,
-    hasEndDateNotReliable: input.hasEndDateNotReliable ?? false,
-    lowestPrice: input.lowestPrice !== undefined ? input.lowestPrice : derived.lowestPrice,
-    highestPrice: input.highestPrice !== undefined ? input.highestPrice : derived.highestPrice,
-    hasGoodDeal: input.hasGoodDeal ?? derived.hasGoodDeal,
-    image: images ? imagePath('event', id, 'main') : null,
-    imageHeight: images ? 800 : null,
-    imageWidth: images ? 1200 : null,
-    squareImage: images ? imagePath('event', id, 'square') : null,
-    rectangleImage: images ? imagePath('event', id, 'rectangle') : null,
-    webImage: images ? imagePath('event', id, 'web') : null,
-    notAvailableMs: input.notAvailableMs ?? null,
-    cancelledMs: input.cancelledMs ?? null,
-    createdMs: nowMs,
-    updatedMs: nowMs,
-    timeZone: place.timeZone,
-    mapPlace,
-    place,
-    sources,
-    categoryIds,
-    commentaries,
-    trendingScore: input.trendingScore ?? 0,
-    performers,
-  };
+  return newEventRecord(input, id, nowMs, { mapPlace, place, sources, performers });
 }

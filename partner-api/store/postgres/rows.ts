@@ -1,8 +1,7 @@
 import type { StoredEventJson } from '../types';
-import type { EventRecord, SourceRecord } from '../model/records';
-import { categoryMask } from '../model/derive';
-import { eventGrades, eventPosition } from '../model/serialize-event';
-import { EVENT_COLUMNS } from '../model/event-columns';
+import type { EventRecord } from '../model/records';
+import { EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../model/event-columns';
+import { pgFlag } from '../model/rows';
 import type { PgClient } from './pool';
 
 /** Writing an event's rows back, the PostgreSQL side of partner-api/store/sqlite/save-event.ts. */
@@ -13,94 +12,9 @@ const placeholders = (from: number, count: number) =>
 const INSERT_EVENT = `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')}) VALUES (${placeholders(1, EVENT_COLUMNS.length + 1)})`;
 const UPDATE_EVENT = `UPDATE events SET ${EVENT_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${EVENT_COLUMNS.length + 1}`;
 
-export const SOURCE_COLUMNS = [
-  'event_id',
-  'partner_id',
-  'start_ms',
-  'end_ms',
-  'lowest_price',
-  'highest_price',
-  'is_good_deal',
-  'commission_fix',
-  'commission_per_ticket',
-  'commission_per_cart',
-  'commission_rate',
-  'link',
-  'is_bookable',
-  'available_dates',
-  'average_grade',
-  'total_grades',
-  'cant_retrieve_available_dates',
-  'not_available_ms',
-] as const;
-
 const UPSERT_SOURCE =
   `INSERT INTO sources (id, ${SOURCE_COLUMNS.join(', ')}) VALUES (${placeholders(1, SOURCE_COLUMNS.length + 1)}) ` +
   `ON CONFLICT (id) DO UPDATE SET ${SOURCE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-
-/** The events row of a record, in EVENT_COLUMNS order. */
-export function eventValues(record: EventRecord, json: StoredEventJson): unknown[] {
-  const position = eventPosition(record);
-  const grades = eventGrades(record);
-  return [
-    record.serviceId,
-    record.name,
-    record.description,
-    record.startMs,
-    record.endMs,
-    record.hasEndDateNotReliable,
-    record.lowestPrice,
-    record.highestPrice,
-    record.hasGoodDeal,
-    record.image,
-    record.imageHeight,
-    record.imageWidth,
-    record.squareImage,
-    record.rectangleImage,
-    record.webImage,
-    record.notAvailableMs,
-    record.cancelledMs,
-    record.createdMs,
-    record.updatedMs,
-    record.place.id,
-    record.mapPlace?.id ?? null,
-    position.lng,
-    position.lat,
-    categoryMask(record.categoryIds),
-    grades.averageGrade,
-    grades.totalGrades,
-    record.trendingScore,
-    record.timeZone,
-    json.body,
-    json.commentaries,
-    json.performers,
-  ];
-}
-
-/** A sources row (id first, then SOURCE_COLUMNS). */
-export function sourceValues(eventId: number, s: SourceRecord): unknown[] {
-  return [
-    s.id,
-    eventId,
-    s.partner.id,
-    s.startMs,
-    s.endMs,
-    s.lowestPrice,
-    s.highestPrice,
-    s.isGoodDeal,
-    s.commissionFix,
-    s.commissionPerTicket,
-    s.commissionPerCart,
-    s.commissionRate,
-    s.link,
-    s.isBookable,
-    JSON.stringify(s.availableDates),
-    s.averageGrade,
-    s.totalGrades,
-    s.cantRetrieveAvailableDates,
-    s.notAvailableMs,
-  ];
-}
 
 async function insertChildren(client: PgClient, record: EventRecord): Promise<void> {
   const categories = [...new Set(record.categoryIds)];
@@ -134,8 +48,8 @@ async function insertChildren(client: PgClient, record: EventRecord): Promise<vo
 
 /** Inserts a new event with every row it owns (sources, category and performer links, commentaries). */
 export async function insertEvent(client: PgClient, record: EventRecord, json: StoredEventJson): Promise<void> {
-  await client.query(INSERT_EVENT, [record.id, ...eventValues(record, json)]);
-  for (const s of record.sources) await client.query(UPSERT_SOURCE, sourceValues(record.id, s));
+  await client.query(INSERT_EVENT, [record.id, ...eventValues(record, json, pgFlag)]);
+  for (const s of record.sources) await client.query(UPSERT_SOURCE, sourceValues(record.id, s, pgFlag));
   await insertChildren(client, record);
 }
 
@@ -144,12 +58,12 @@ export async function insertEvent(client: PgClient, record: EventRecord, json: S
  * clicks refer to — survive; removed ones are deleted), its links and commentaries.
  */
 export async function updateEventRows(client: PgClient, record: EventRecord, json: StoredEventJson): Promise<void> {
-  await client.query(UPDATE_EVENT, [...eventValues(record, json), record.id]);
+  await client.query(UPDATE_EVENT, [...eventValues(record, json, pgFlag), record.id]);
   await client.query('DELETE FROM sources WHERE event_id = $1 AND NOT (id = ANY($2::BIGINT[]))', [
     record.id,
     record.sources.map((s) => s.id),
   ]);
-  for (const s of record.sources) await client.query(UPSERT_SOURCE, sourceValues(record.id, s));
+  for (const s of record.sources) await client.query(UPSERT_SOURCE, sourceValues(record.id, s, pgFlag));
   await client.query('DELETE FROM event_categories WHERE event_id = $1', [record.id]);
   await client.query('DELETE FROM event_performers WHERE event_id = $1', [record.id]);
   await client.query('DELETE FROM commentaries WHERE event_id = $1', [record.id]);

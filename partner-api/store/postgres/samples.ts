@@ -1,4 +1,5 @@
 import type { CatalogueSamples } from '../port';
+import { placeSampleOfRow, sampleIdAt, type PlaceSampleRow } from '../model/rows';
 import type { PgPool } from './pool';
 
 /** Random-ish picks for the `simulate` command. */
@@ -7,10 +8,7 @@ export function createPgSamples(pool: PgPool): CatalogueSamples {
     const { rows } = await pool.query<{ lo: number | null; hi: number | null }>(
       `SELECT min(id)::BIGINT AS lo, max(id)::BIGINT AS hi FROM ${table}`,
     );
-    const lo = rows[0]?.lo ?? null;
-    const hi = rows[0]?.hi ?? null;
-    if (lo === null || hi === null) return null;
-    return { lo, at: lo + Math.min(hi - lo, Math.floor(fraction * (hi - lo + 1))) };
+    return sampleIdAt(rows[0]?.lo ?? null, rows[0]?.hi ?? null, fraction);
   }
   return {
     async partnerNames() {
@@ -33,36 +31,12 @@ export function createPgSamples(pool: PgPool): CatalogueSamples {
     async placeAt(fraction) {
       const range = await idAt('places', fraction);
       if (!range) return null;
-      const { rows } = await pool.query<{
-        id: number;
-        map_id: string | null;
-        name: string;
-        lng: number;
-        lat: number;
-        street: string;
-        city: string;
-        postal_code: string;
-        country: string;
-        time_zone: string;
-      }>(
+      const { rows } = await pool.query<PlaceSampleRow>(
         `SELECT id, map_id, name, lng, lat, street, city, postal_code, country, time_zone
          FROM places WHERE id >= $1 ORDER BY id LIMIT 1`,
         [range.at],
       );
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        id: row.id,
-        mapId: row.map_id,
-        name: row.name,
-        lng: row.lng,
-        lat: row.lat,
-        street: row.street,
-        city: row.city,
-        postalCode: row.postal_code,
-        country: row.country,
-        timeZone: row.time_zone,
-      };
+      return rows[0] ? placeSampleOfRow(rows[0]) : null;
     },
     async sourceIds(eventId) {
       const { rows } = await pool.query<{ id: number }>('SELECT id FROM sources WHERE event_id = $1 ORDER BY id', [

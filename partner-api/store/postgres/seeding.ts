@@ -9,23 +9,10 @@ import { GENERATION_KEY } from './feed';
 import type { PgClient } from './pool';
 import { isCatalogueEmpty } from './reads';
 import { noteEventId, MAX_EVENT_ID_KEY } from './resolve-input';
-import { EVENT_COLUMNS } from '../model/event-columns';
-import { eventValues, SOURCE_COLUMNS, sourceValues } from './rows';
+import { CATALOGUE_TABLES, EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../model/event-columns';
+import { pgFlag } from '../model/rows';
 import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from './stamp';
 import type { PgStoreContext } from './writes';
-
-/** Catalogue tables a reset empties, children first. */
-const CATALOGUE_TABLES = [
-  'commentaries',
-  'event_performers',
-  'event_categories',
-  'sources',
-  'events',
-  'tombstones',
-  'places',
-  'map_places',
-  'performers',
-];
 
 const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
@@ -270,13 +257,13 @@ export async function copyEvents(client: PgClient, records: readonly EventRecord
     client,
     'events',
     ['id', ...EVENT_COLUMNS],
-    records.map((record) => [record.id, ...eventValues(record, serializeEvent(record, publicUrl))] as never[]),
+    records.map((record) => [record.id, ...eventValues(record, serializeEvent(record, publicUrl), pgFlag)] as never[]),
   );
   await copyRows(
     client,
     'sources',
     ['id', ...SOURCE_COLUMNS],
-    records.flatMap((record) => record.sources.map((s) => sourceValues(record.id, s) as never[])),
+    records.flatMap((record) => record.sources.map((s) => sourceValues(record.id, s, pgFlag) as never[])),
   );
   await copyRows(
     client,

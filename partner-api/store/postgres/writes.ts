@@ -1,9 +1,16 @@
-import { cleanText } from '@/partner-api/links/link-marker';
 import type { Clock } from '@/partner-api/clock';
 import type { AvailabilityInput, EventInput, EventPatch, RepriceInput } from '../types';
-import type { EventRecord, PerformerRecord } from '../model/records';
-import { assertDates, assertFinite, assertPrices, categoryIdsOf, commentaryRecordsOf } from '../model/derive';
-import { derivePrices } from '../model/derive';
+import type { EventRecord } from '../model/records';
+import {
+  assertReprice,
+  cancelRecord,
+  changeRecordAvailabilities,
+  markRecordUnavailable,
+  patchEventFields,
+  patchEventRefs,
+  repriceRecord,
+  type PatchRefs,
+} from '../model/mutations';
 import { serializeEvent } from '../model/serialize-event';
 import { withClient, type PgClient, type PgPool } from './pool';
 import type { EventJsonCache } from './reads';
@@ -86,65 +93,33 @@ export async function createEvent(ctx: PgStoreContext, input: EventInput): Promi
 
 export function updateEvent(ctx: PgStoreContext, id: number, patch: EventPatch): Promise<number | null> {
   return rewriteEvent(ctx, id, async (client, record) => {
-    if (patch.name !== undefined) record.name = cleanText(patch.name);
-    if (patch.description !== undefined) record.description = cleanText(patch.description);
-    if (patch.startMs !== undefined) record.startMs = patch.startMs;
-    if (patch.endMs !== undefined) record.endMs = patch.endMs;
-    assertDates(record.startMs, record.endMs);
-    if (patch.hasEndDateNotReliable !== undefined) record.hasEndDateNotReliable = patch.hasEndDateNotReliable;
-    if (patch.trendingScore !== undefined) {
-      assertFinite(patch.trendingScore, 'trendingScore');
-      record.trendingScore = patch.trendingScore;
-    }
+    patchEventFields(record, patch);
+    const refs: PatchRefs = {};
     if (patch.mapPlace !== undefined) {
-      record.mapPlace = patch.mapPlace ? await ensureMapPlace(client, patch.mapPlace) : null;
+      refs.mapPlace = patch.mapPlace ? await ensureMapPlace(client, patch.mapPlace) : null;
     }
-    if (patch.place !== undefined) {
-      record.place = await ensurePlace(client, patch.place, record.mapPlace?.id ?? null);
-      record.timeZone = record.place.timeZone;
-    }
-    if (patch.categories !== undefined) record.categoryIds = categoryIdsOf(patch.categories);
-    if (patch.sources !== undefined) {
-      record.sources = await sourceRecordsOf(client, patch.sources, record);
-      Object.assign(record, derivePrices(record.sources));
-    }
+    const mapPlace = refs.mapPlace === undefined ? record.mapPlace : refs.mapPlace;
+    if (patch.place !== undefined) refs.place = await ensurePlace(client, patch.place, mapPlace?.id ?? null);
+    if (patch.sources !== undefined) refs.sources = await sourceRecordsOf(client, patch.sources, record);
     if (patch.performers !== undefined) {
-      const performers: PerformerRecord[] = [];
-      for (const p of patch.performers) performers.push(await ensurePerformer(client, p));
-      record.performers = performers;
+      refs.performers = [];
+      for (const p of patch.performers) refs.performers.push(await ensurePerformer(client, p));
     }
-    if (patch.commentaries !== undefined) record.commentaries = commentaryRecordsOf(patch.commentaries);
+    patchEventRefs(record, patch, refs);
   });
 }
 
 export function repriceEvent(ctx: PgStoreContext, id: number, prices: RepriceInput): Promise<number | null> {
-  assertPrices(prices.lowestPrice, prices.highestPrice, 'repriced event');
-  return rewriteEvent(ctx, id, (_client, record) => {
-    record.lowestPrice = prices.lowestPrice;
-    record.highestPrice = prices.highestPrice;
-    for (const source of record.sources) {
-      source.lowestPrice = prices.lowestPrice;
-      source.highestPrice = prices.highestPrice;
-      if (prices.isGoodDeal !== undefined) source.isGoodDeal = prices.isGoodDeal;
-    }
-    if (prices.isGoodDeal !== undefined) record.hasGoodDeal = prices.isGoodDeal;
-  });
+  assertReprice(prices);
+  return rewriteEvent(ctx, id, (_client, record) => repriceRecord(record, prices));
 }
 
 export function cancelEvent(ctx: PgStoreContext, id: number): Promise<number | null> {
-  return rewriteEvent(ctx, id, (_client, record, updatedMs) => {
-    record.cancelledMs ??= updatedMs;
-  });
+  return rewriteEvent(ctx, id, (_client, record, updatedMs) => cancelRecord(record, updatedMs));
 }
 
 export function markUnavailable(ctx: PgStoreContext, id: number): Promise<number | null> {
-  return rewriteEvent(ctx, id, (_client, record, updatedMs) => {
-    record.notAvailableMs ??= updatedMs;
-    for (const source of record.sources) {
-      source.notAvailableMs ??= updatedMs;
-      source.isBookable = false;
-    }
-  });
+  return rewriteEvent(ctx, id, (_client, record, updatedMs) => markRecordUnavailable(record, updatedMs));
 }
 
 export function changeAvailabilities(
@@ -155,20 +130,7 @@ export function changeAvailabilities(
   return rewriteEvent(
     ctx,
     id,
-    (_client, record) => {
-      for (const source of record.sources) {
-        if (change.sourceId !== undefined && source.id !== change.sourceId) continue;
-        source.availableDates = change.availableDates.map((d) => ({
-          startMs: d.startMs,
-          endMs: d.endMs,
-          hasEndDateNotReliable: d.hasEndDateNotReliable ?? false,
-          hasUnknownAvailability: d.hasUnknownAvailability ?? false,
-        }));
-        if (change.cantRetrieveAvailableDates !== undefined) {
-          source.cantRetrieveAvailableDates = change.cantRetrieveAvailableDates;
-        }
-      }
-    },
+    (_client, record) => changeRecordAvailabilities(record, change),
     async (client, updatedMs) => {
       await client.query('UPDATE events SET availability_changed_ms = $1 WHERE id = $2', [updatedMs, id]);
     },

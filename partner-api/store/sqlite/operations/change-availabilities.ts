@@ -1,4 +1,5 @@
 import type { AvailabilityInput } from '../../types';
+import { changeRecordAvailabilities } from '../../model/mutations';
 import { stmt } from '../statements';
 import { rewriteEvent, type StoreContext } from '../rows/store-context';
 
@@ -10,20 +11,7 @@ import { rewriteEvent, type StoreContext } from '../rows/store-context';
 export function changeAvailabilities(ctx: StoreContext, id: number, change: AvailabilityInput): number | null {
   return ctx.db
     .transaction(() => {
-      const updated = rewriteEvent(ctx, id, (record) => {
-        for (const source of record.sources) {
-          if (change.sourceId !== undefined && source.id !== change.sourceId) continue;
-          source.availableDates = change.availableDates.map((d) => ({
-            startMs: d.startMs,
-            endMs: d.endMs,
-            hasEndDateNotReliable: d.hasEndDateNotReliable ?? false,
-            hasUnknownAvailability: d.hasUnknownAvailability ?? false,
-          }));
-          if (change.cantRetrieveAvailableDates !== undefined) {
-            source.cantRetrieveAvailableDates = change.cantRetrieveAvailableDates;
-          }
-        }
-      });
+      const updated = rewriteEvent(ctx, id, (record) => changeRecordAvailabilities(record, change));
       if (updated !== null) {
         stmt(ctx.db, 'UPDATE events SET availability_changed_ms = ? WHERE id = ?').run(updated, id);
       }

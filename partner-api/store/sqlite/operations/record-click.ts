@@ -1,5 +1,5 @@
 import type { ClickInput, RecordedClick } from '../../search-types';
-import { clickCommission } from '../../model/derive';
+import { CLICK_COLUMNS, clickValues, type ClickSourceRow } from '../../model/clicks';
 import { stmt } from '../statements';
 import type { StoreContext } from '../rows/store-context';
 
@@ -15,34 +15,10 @@ export function recordClick(ctx: StoreContext, input: ClickInput): RecordedClick
             s.commission_per_ticket, s.commission_rate, e.name AS event_name, pa.name AS partner_name
      FROM sources s JOIN events e ON e.id = s.event_id JOIN partners pa ON pa.id = s.partner_id
      WHERE s.id = ?`,
-  ).get(input.sourceId) as
-    | {
-        id: number;
-        event_id: number;
-        link: string;
-        lowest_price: number | null;
-        commission_fix: number;
-        commission_per_cart: number;
-        commission_per_ticket: number;
-        commission_rate: number;
-        event_name: string;
-        partner_name: string;
-      }
-    | undefined;
+  ).get(input.sourceId) as ClickSourceRow | undefined;
   if (!source) return null;
-  stmt(
-    ctx.db,
-    `INSERT INTO clicks (client_id, source_id, event_id, event_name, source_name, link, commission, created_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    input.clientId,
-    source.id,
-    source.event_id,
-    source.event_name,
-    source.partner_name,
-    input.link,
-    clickCommission(source),
-    input.atMs ?? ctx.clock(),
+  stmt(ctx.db, `INSERT INTO clicks (${CLICK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    ...clickValues(input, source, ctx.clock),
   );
   return { redirectTo: source.link };
 }

@@ -1,4 +1,5 @@
 import type { PlaceInput } from '../../types';
+import { placeSampleOfRow, sampleIdAt, type PlaceSampleRow } from '../../model/rows';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 
@@ -11,8 +12,7 @@ function idAt(db: Db, table: 'events' | 'places', fraction: number): { lo: numbe
     lo: number | null;
     hi: number | null;
   };
-  if (lo === null || hi === null) return null;
-  return { lo, at: lo + Math.min(hi - lo, Math.floor(fraction * (hi - lo + 1))) };
+  return sampleIdAt(lo, hi, fraction);
 }
 
 export function currentEventAt(db: Db, fraction: number, nowMs: number): number | null {
@@ -30,33 +30,8 @@ export function placeAt(db: Db, fraction: number): (PlaceInput & { id: number; m
     db,
     `SELECT id, map_id, name, lng, lat, street, city, postal_code, country, time_zone
        FROM places WHERE id >= ? ORDER BY id LIMIT 1`,
-  ).get(range.at) as
-    | {
-        id: number;
-        map_id: string | null;
-        name: string;
-        lng: number;
-        lat: number;
-        street: string;
-        city: string;
-        postal_code: string;
-        country: string;
-        time_zone: string;
-      }
-    | undefined;
-  if (!row) return null;
-  return {
-    id: row.id,
-    mapId: row.map_id,
-    name: row.name,
-    lng: row.lng,
-    lat: row.lat,
-    street: row.street,
-    city: row.city,
-    postalCode: row.postal_code,
-    country: row.country,
-    timeZone: row.time_zone,
-  };
+  ).get(range.at) as PlaceSampleRow | undefined;
+  return row ? placeSampleOfRow(row) : null;
 }
 
 export function sourceIds(db: Db, eventId: number): number[] {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SeedSession } from '../../port';
 import { serializeEvent } from '../../model/serialize-event';
 import type { PartnerRecord } from '../../model/records';
+import { CATALOGUE_TABLES } from '../../model/event-columns';
 import { run } from '../errors';
 import { setAsideForBulkLoad } from '../rows/bulk-load';
 import { setLastUpdatedMs } from '../rows/next-updated-ms';
@@ -11,19 +12,6 @@ import { insertEvent } from '../rows/save-event';
 import { stmt } from '../statements';
 import { GENERATION_KEY, lastUpdatedMs } from './changes-since';
 import { isCatalogueEmpty } from './health-probes';
-
-/** Tables of the catalogue a reset empties, children first. */
-const CATALOGUE_TABLES = [
-  'commentaries',
-  'event_performers',
-  'event_categories',
-  'sources',
-  'events',
-  'tombstones',
-  'places',
-  'map_places',
-  'performers',
-];
 
 const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';

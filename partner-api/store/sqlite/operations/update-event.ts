@@ -1,6 +1,5 @@
-import { cleanText } from '@/partner-api/links/link-marker';
 import type { EventPatch } from '../../types';
-import { assertDates, assertFinite, categoryIdsOf, commentaryRecordsOf, derivePrices } from '../../model/derive';
+import { patchEventFields, patchEventRefs, type PatchRefs } from '../../model/mutations';
 import { ensureMapPlace, ensurePerformer, ensurePlace, sourceRecordsOf } from '../rows/resolve-input';
 import { rewriteEvent, type StoreContext } from '../rows/store-context';
 
@@ -11,27 +10,13 @@ import { rewriteEvent, type StoreContext } from '../rows/store-context';
 export function updateEvent(ctx: StoreContext, id: number, patch: EventPatch): number | null {
   return rewriteEvent(ctx, id, (record) => {
     const { db } = ctx;
-    if (patch.name !== undefined) record.name = cleanText(patch.name);
-    if (patch.description !== undefined) record.description = cleanText(patch.description);
-    if (patch.startMs !== undefined) record.startMs = patch.startMs;
-    if (patch.endMs !== undefined) record.endMs = patch.endMs;
-    assertDates(record.startMs, record.endMs);
-    if (patch.hasEndDateNotReliable !== undefined) record.hasEndDateNotReliable = patch.hasEndDateNotReliable;
-    if (patch.trendingScore !== undefined) {
-      assertFinite(patch.trendingScore, 'trendingScore');
-      record.trendingScore = patch.trendingScore;
-    }
-    if (patch.mapPlace !== undefined) record.mapPlace = patch.mapPlace ? ensureMapPlace(db, patch.mapPlace) : null;
-    if (patch.place !== undefined) {
-      record.place = ensurePlace(db, patch.place, record.mapPlace?.id ?? null);
-      record.timeZone = record.place.timeZone;
-    }
-    if (patch.categories !== undefined) record.categoryIds = categoryIdsOf(patch.categories);
-    if (patch.sources !== undefined) {
-      record.sources = sourceRecordsOf(db, patch.sources, record);
-      Object.assign(record, derivePrices(record.sources));
-    }
-    if (patch.performers !== undefined) record.performers = patch.performers.map((p) => ensurePerformer(db, p));
-    if (patch.commentaries !== undefined) record.commentaries = commentaryRecordsOf(patch.commentaries);
+    patchEventFields(record, patch);
+    const refs: PatchRefs = {};
+    if (patch.mapPlace !== undefined) refs.mapPlace = patch.mapPlace ? ensureMapPlace(db, patch.mapPlace) : null;
+    const mapPlace = refs.mapPlace === undefined ? record.mapPlace : refs.mapPlace;
+    if (patch.place !== undefined) refs.place = ensurePlace(db, patch.place, mapPlace?.id ?? null);
+    if (patch.sources !== undefined) refs.sources = sourceRecordsOf(db, patch.sources, record);
+    if (patch.performers !== undefined) refs.performers = patch.performers.map((p) => ensurePerformer(db, p));
+    patchEventRefs(record, patch, refs);
   });
 }

@@ -1,28 +1,28 @@
 import { cleanText } from '@/partner-api/links/link-marker';
 import type { EventInput, MapPlaceInput, PerformerInput, PlaceInput, SourceInput } from '../../types';
-import {
-  loadMapPlace,
-  loadPlace,
-  type EventRecord,
-  type MapPlaceRecord,
-  type PartnerRecord,
-  type PerformerRecord,
-  type PlaceRecord,
-  type SourceRecord,
-} from './event-record';
+import type {
+  EventRecord,
+  MapPlaceRecord,
+  PartnerRecord,
+  PerformerRecord,
+  PlaceRecord,
+  SourceRecord,
+} from '../../model/records';
+import { loadMapPlace, loadPlace } from './event-record';
 import type { Db } from '../open';
 import { stmt } from '../statements';
+import { DEFAULT_TIME_ZONE, imagePath } from '../../model/derive';
 import {
-  DEFAULT_TIME_ZONE,
-  assertCoordinates,
-  assertDates,
-  assertFinite,
-  assertPrices,
-  categoryIdsOf,
-  commentaryRecordsOf,
-  derivePrices,
-  imagePath,
-} from '../../model/derive';
+  assertEventInput,
+  assertNewPlace,
+  newEventRecord,
+  newMapPlaceValues,
+  newPartnerValues,
+  newPerformerValues,
+  newPlaceValues,
+  sourceRecordsFrom,
+} from '../../model/new-rows';
+import { sqliteFlag } from '../../model/rows';
 
 export { DEFAULT_TIME_ZONE, imagePath };
 
@@ -56,33 +56,12 @@ export function noteEventId(db: Db, id: number): void {
 export function ensureMapPlace(db: Db, input: MapPlaceInput): MapPlaceRecord {
   const existing = loadMapPlace(db, input.id);
   if (existing) return existing;
-  assertCoordinates(input.lng, input.lat, `map place ${input.id}`);
-  const address =
-    input.address ??
-    [input.street, [input.postalCode, input.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   stmt(
     db,
     `INSERT INTO map_places (id, name, address, lng, lat, average_grade, total_grades, street, city, postal_code,
        country, photo_ref, website, editorial_summary, time_zone, periods)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    cleanText(input.id),
-    cleanText(input.name),
-    cleanText(address),
-    input.lng,
-    input.lat,
-    input.averageGrade ?? null,
-    input.totalGrades ?? null,
-    input.street ?? null,
-    input.city ?? null,
-    input.postalCode ?? null,
-    input.country ?? 'FR',
-    input.photoRef ?? null,
-    input.website ?? null,
-    input.editorialSummary ?? null,
-    input.timeZone ?? DEFAULT_TIME_ZONE,
-    JSON.stringify(input.periods ?? []),
-  );
+  ).run(...newMapPlaceValues(input));
   return loadMapPlace(db, input.id) as MapPlaceRecord;
 }
 
@@ -92,30 +71,14 @@ export function ensurePlace(db: Db, input: PlaceInput, mapId: string | null): Pl
     const existing = loadPlace(db, input.id);
     if (existing) return existing;
   }
-  assertCoordinates(input.lng, input.lat, `place ${input.name}`);
+  assertNewPlace(input);
   const id = input.id ?? nextId(db, 'SELECT max(id) AS m FROM places');
   stmt(
     db,
     `INSERT INTO places (id, map_id, name, lng, lat, street, city, postal_code, country, image, square_image,
        rectangle_image, average_grade, total_grades, time_zone)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
-    mapId,
-    cleanText(input.name),
-    input.lng,
-    input.lat,
-    cleanText(input.street),
-    cleanText(input.city),
-    cleanText(input.postalCode),
-    input.country ?? 'FR',
-    imagePath('place', id, 'main'),
-    imagePath('place', id, 'square'),
-    imagePath('place', id, 'rectangle'),
-    input.averageGrade ?? 0,
-    input.totalGrades ?? 0,
-    input.timeZone ?? DEFAULT_TIME_ZONE,
-  );
+  ).run(...newPlaceValues(input, id, mapId));
   return loadPlace(db, id) as PlaceRecord;
 }
 
@@ -128,12 +91,7 @@ export function ensurePartner(db: Db, name: string): PartnerRecord {
   const existing = find();
   if (existing) return existing;
   const id = nextId(db, 'SELECT max(id) AS m FROM partners');
-  stmt(db, 'INSERT INTO partners (id, name, logo, back_color) VALUES (?, ?, ?, ?)').run(
-    id,
-    clean,
-    imagePath('partner', id, 'logo'),
-    '#475569',
-  );
+  stmt(db, 'INSERT INTO partners (id, name, logo, back_color) VALUES (?, ?, ?, ?)').run(...newPartnerValues(id, clean));
   return find() as PartnerRecord;
 }
 
@@ -147,21 +105,11 @@ export function ensurePerformer(db: Db, input: PerformerInput): PerformerRecord 
     if (existing) return existing;
   }
   const id = input.id ?? nextId(db, 'SELECT max(id) AS m FROM performers');
-  const images = input.withImages ?? true;
   stmt(
     db,
     `INSERT INTO performers (id, name, description, image, square_image, rectangle_image, web_image, identity_confirmed)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    id,
-    cleanText(input.name),
-    cleanText(input.description ?? ''),
-    images ? imagePath('performer', id, 'main') : null,
-    images ? imagePath('performer', id, 'square') : null,
-    images ? imagePath('performer', id, 'rectangle') : null,
-    images ? imagePath('performer', id, 'web') : null,
-    input.identityConfirmed === false ? 0 : 1,
-  );
+  ).run(...newPerformerValues(input, id, sqliteFlag));
   return find(id) as PerformerRecord;
 }
 
@@ -171,77 +119,17 @@ export function sourceRecordsOf(
   inputs: readonly SourceInput[],
   event: { startMs: number; endMs: number },
 ): SourceRecord[] {
-  let next = nextId(db, 'SELECT max(id) AS m FROM sources');
-  return inputs.map((s) => {
-    assertPrices(s.lowestPrice, s.highestPrice, `source of ${s.partner}`);
-    const id = s.id ?? next++;
-    if (s.id !== undefined && s.id >= next) next = s.id + 1;
-    return {
-      id,
-      partner: ensurePartner(db, s.partner),
-      startMs: s.startMs ?? event.startMs,
-      endMs: s.endMs ?? event.endMs,
-      lowestPrice: s.lowestPrice,
-      highestPrice: s.highestPrice,
-      isGoodDeal: s.isGoodDeal ?? false,
-      commissionFix: s.commissionFix ?? 0,
-      commissionPerTicket: s.commissionPerTicket ?? 0,
-      commissionPerCart: s.commissionPerCart ?? 0,
-      commissionRate: s.commissionRate ?? 0,
-      link: s.link,
-      isBookable: s.isBookable ?? true,
-      availableDates: (s.availableDates ?? []).map((d) => ({
-        startMs: d.startMs,
-        endMs: d.endMs,
-        hasEndDateNotReliable: d.hasEndDateNotReliable ?? false,
-        hasUnknownAvailability: d.hasUnknownAvailability ?? false,
-      })),
-      averageGrade: s.averageGrade ?? 0,
-      totalGrades: s.totalGrades ?? 0,
-      cantRetrieveAvailableDates: s.cantRetrieveAvailableDates ?? false,
-      notAvailableMs: s.notAvailableMs ?? null,
-    };
-  });
+  const firstFreeId = nextId(db, 'SELECT max(id) AS m FROM sources');
+  const partners = inputs.map((s) => ensurePartner(db, s.partner));
+  return sourceRecordsFrom(inputs, event, firstFreeId, partners);
 }
 
 /** A full event record of a creation input, creating the rows it refers to (place, map place, performers…). */
 export function eventRecordOf(db: Db, input: EventInput, id: number, nowMs: number): EventRecord {
-  assertDates(input.startMs, input.endMs);
-  assertPrices(input.lowestPrice, input.highestPrice, 'event');
-  assertFinite(input.trendingScore, 'trendingScore');
+  assertEventInput(input);
   const mapPlace = input.mapPlace ? ensureMapPlace(db, input.mapPlace) : null;
   const place = ensurePlace(db, input.place, mapPlace?.id ?? null);
   const sources = sourceRecordsOf(db, input.sources ?? [], input);
-  const derived = derivePrices(sources);
-  const images = input.withImages ?? true;
-  return {
-    id,
-    serviceId: input.serviceId ?? id,
-    name: cleanText(input.name),
-    description: cleanText(input.description),
-    startMs: input.startMs,
-    endMs: input.endMs,
-    hasEndDateNotReliable: input.hasEndDateNotReliable ?? false,
-    lowestPrice: input.lowestPrice !== undefined ? input.lowestPrice : derived.lowestPrice,
-    highestPrice: input.highestPrice !== undefined ? input.highestPrice : derived.highestPrice,
-    hasGoodDeal: input.hasGoodDeal ?? derived.hasGoodDeal,
-    image: images ? imagePath('event', id, 'main') : null,
-    imageHeight: images ? 800 : null,
-    imageWidth: images ? 1200 : null,
-    squareImage: images ? imagePath('event', id, 'square') : null,
-    rectangleImage: images ? imagePath('event', id, 'rectangle') : null,
-    webImage: images ? imagePath('event', id, 'web') : null,
-    notAvailableMs: input.notAvailableMs ?? null,
-    cancelledMs: input.cancelledMs ?? null,
-    createdMs: nowMs,
-    updatedMs: nowMs,
-    timeZone: place.timeZone,
-    mapPlace,
-    place,
-    sources,
-    categoryIds: categoryIdsOf(input.categories ?? []),
-    commentaries: commentaryRecordsOf(input.commentaries ?? []),
-    trendingScore: input.trendingScore ?? 0,
-    performers: (input.performers ?? []).map((p) => ensurePerformer(db, p)),
-  };
+  const performers = (input.performers ?? []).map((p) => ensurePerformer(db, p));
+  return newEventRecord(input, id, nowMs, { mapPlace, place, sources, performers });
 }

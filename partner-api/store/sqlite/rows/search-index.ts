@@ -1,6 +1,7 @@
 import { isCellToken } from '@/partner-api/search/cells';
 import { tokenize } from '@/partner-api/search/normalize';
 import { matchExpression, Vocabulary, type WordExpansion } from '@/partner-api/search/vocabulary';
+import { candidateTiers as sharedTiers, type CandidateTier, type TierSyntax } from '../../model/search-results';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 
@@ -72,36 +73,20 @@ export function ftsMatch(words: WordExpansion[]): string | null {
   return words.length === 0 ? null : matchExpression(words);
 }
 
-/** One bounded candidate query. */
-export interface CandidateTier {
-  match: string;
-  /** Run only when the previous tier found fewer rows than asked (it is a looser version of that tier). */
-  fallback: boolean;
-}
+/** The candidate tiers (model/search-results.ts) as FTS5 MATCH expressions over the name and context columns. */
+const FTS5: TierSyntax = {
+  inName: (words) => `name : (${matchExpression(words)})`,
+  anywhere: (words) => matchExpression(words),
+  nearCells: (cells) => `context : (${cells.join(' OR ')})`,
+  both: (first, second) => `(${first}) AND ${second}`,
+};
 
-/**
- * The bounded candidate queries of a search, best-suited first: every word in the name; with a point, every word
- * in the name near it, then (when that did not fill up) anywhere near it (geographic cell tokens of the context
- * column); without one, every word anywhere (when the name did not fill up). Each runs with a LIMIT, so a one-letter prefix costs no more than a precise name.
- */
+/** The bounded candidate queries of a search in FTS5 syntax. */
 export function candidateTiers(
   words: WordExpansion[],
   options: { near: string[] | null; hasContext: boolean },
 ): CandidateTier[] {
-  if (words.length === 0) return [];
-  const all = matchExpression(words);
-  const tiers: CandidateTier[] = [{ match: `name : (${all})`, fallback: false }];
-  if (!options.hasContext) return tiers;
-  if (options.near && options.near.length > 0) {
-    const cells = `context : (${options.near.join(' OR ')})`;
-    tiers.push(
-      { match: `(name : (${all})) AND ${cells}`, fallback: false },
-      { match: `(${all}) AND ${cells}`, fallback: true },
-    );
-  } else {
-    tiers.push({ match: all, fallback: true });
-  }
-  return tiers;
+  return sharedTiers(FTS5, words, options);
 }
 
 /** Runs the tiers of a search with `run(match)` (a bounded query), skipping fallbacks that are not needed. */
@@ -110,7 +95,7 @@ export function runTiers<T>(tiers: CandidateTier[], perQuery: number, run: (matc
   let previous = 0;
   for (const tier of tiers) {
     if (tier.fallback && previous >= perQuery) continue;
-    const found = withMatch(() => run(tier.match));
+    const found = withMatch(() => run(tier.query));
     previous = found.length;
     rows.push(...found);
   }

@@ -1,5 +1,6 @@
 import type { Clock } from '@/partner-api/clock';
-import { loadEventRecord, type EventRecord } from './event-record';
+import type { EventRecord } from '../../model/records';
+import { loadEventRecord } from './event-record';
 import { nextUpdatedMs } from './next-updated-ms';
 import type { Db } from '../open';
 import { updateEventRows } from './save-event';
