@@ -235,10 +235,23 @@ export function toQueryString(record: unknown): string {
   if (!record || typeof record !== 'object' || Array.isArray(record)) return `q=${pathSegment(String(record))}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(record)) {
-    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, asQueryText(item));
+    else params.append(key, asQueryText(value));
   }
   return params.toString();
+}
+
+/**
+ * One query value as text. Generated objects may have no prototype (no toString: `String` throws on them) or hold a
+ * BigInt (JSON.stringify throws): neither may crash the generator instead of reaching the service.
+ */
+function asQueryText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
 /** Encodes a path segment (lone surrogates cannot be URI-encoded: they go as raw `%` escapes of their UTF-16). */
