@@ -84,10 +84,6 @@ export class EventJsonCache {
     this.generation++;
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** Megabytes of event JSON kept per process by default (PARTNER_API_DB_JSON_CACHE_MB). */
