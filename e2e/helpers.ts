@@ -53,15 +53,18 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
  */
 export async function openExplorer(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('[data-map-mode]:not([data-map-mode="pending"])')).toHaveCount(1, { timeout: 30_000 });
   await startMap(page);
 }
 
 /**
  * The visitor's first gesture — the mouse moving over the page — which starts the home page's map when the server
- * drew its first view (components/explorer/use-map-start.ts); without one the map starts on its own.
+ * drew its first view (components/explorer/use-map-start.ts); without one the map starts on its own. A gesture
+ * before hydration reaches no listener, so this waits until the explorer has left its "pending" mode.
  */
 export async function startMap(page: Page): Promise<void> {
+  await expect(page.locator('[data-map-mode]:not([data-map-mode="pending"])')).toHaveCount(1, { timeout: 30_000 });
+  // The listener is attached by an effect that runs after the commit leaving "pending": a frame and a task later.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   // Two moves: a second call must move the mouse too.
   await page.mouse.move(2, 2);
   await page.mouse.move(1, 1);
