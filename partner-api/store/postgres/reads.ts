@@ -143,26 +143,29 @@ async function readEventJson(
   options: EventJsonOptions,
 ): Promise<Map<number, CachedJson>> {
   const out = new Map<number, CachedJson>();
+  const keep = (id: number, updated: number, body: Buffer, commentaries: Buffer | null, performers: Buffer | null) => {
+    const json = Buffer.allocUnsafeSlow(eventJsonLength(body, commentaries, performers));
+    writeEventJson(json, 0, body, commentaries, performers);
+    out.set(id, { version: updated, json });
+  };
+  const parts = `e.body, ${options.commentaries ? 'e.commentaries_json' : 'NULL'}, ${options.performers ? 'e.performers_json' : 'NULL'}`;
   if (ids.length <= FEW_EVENTS) {
     // A few events: an ordinary statement costs less than COPY's own exchange, and little is decoded and re-encoded.
-    const { rows } = await pool.query<[number | string, number | string, string]>({
-      text: `SELECT e.id, e.updated_ms, e.body || ',"commentaries":' || ${options.commentaries ? 'e.commentaries_json' : "'[]'"}
-           || ',"performers":' || ${options.performers ? 'e.performers_json' : "'[]'"} || '}'
-         FROM unnest($1::BIGINT[]) AS u(id) JOIN events e ON e.id = u.id`,
+    const { rows } = await pool.query<[number | string, number | string, string, string | null, string | null]>({
+      text: `SELECT e.id, e.updated_ms, ${parts} FROM unnest($1::BIGINT[]) AS u(id) JOIN events e ON e.id = u.id`,
       values: [ids],
       rowMode: 'array',
     });
-    for (const [id, updated, json] of rows) {
-      out.set(Number(id), { version: Number(updated), json: Buffer.from(json, 'utf8') });
+    const bytes = (text: string | null) => (text === null ? null : Buffer.from(text, 'utf8'));
+    for (const [id, updated, body, commentaries, performers] of rows) {
+      keep(Number(id), Number(updated), Buffer.from(body, 'utf8'), bytes(commentaries), bytes(performers));
     }
     return out;
   }
   const rows = await withClient(pool, (client) =>
     copyOutBinary(
       client,
-      `SELECT e.id, e.updated_ms, e.body,
-         ${options.commentaries ? 'e.commentaries_json' : 'NULL'}, ${options.performers ? 'e.performers_json' : 'NULL'}
-       FROM unnest(${idArrayLiteral(ids)}) AS u(id) JOIN events e ON e.id = u.id`,
+      `SELECT e.id, e.updated_ms, ${parts} FROM unnest(${idArrayLiteral(ids)}) AS u(id) JOIN events e ON e.id = u.id`,
     ),
   );
   for (const [id, updated, body, commentaries, performers] of rows as [
@@ -172,9 +175,7 @@ async function readEventJson(
     Buffer | null,
     Buffer | null,
   ][]) {
-    const json = Buffer.allocUnsafeSlow(eventJsonLength(body, commentaries, performers));
-    writeEventJson(json, 0, body, commentaries, performers);
-    out.set(Number(id.readBigInt64BE(0)), { version: Number(updated.readBigInt64BE(0)), json });
+    keep(Number(id.readBigInt64BE(0)), Number(updated.readBigInt64BE(0)), body, commentaries, performers);
   }
   return out;
 }

@@ -1,6 +1,12 @@
 import type { EventRecord, MapPlaceRecord, PlaceRecord } from '../model/records';
-import { eventRecordOfRow, mapPlaceOfRow, placeOfRow, type EventWithPartsRow } from '../model/rows';
-import type { MapPlaceRow, PlaceRow } from '../model/rows';
+import {
+  eventRecordOfRow,
+  mapPlaceOfRow,
+  placeOfRow,
+  type EventWithPartsRow,
+  type MapPlaceRow,
+  type PlaceRow,
+} from '../model/rows';
 import type { Queryable } from './pool';
 
 /*

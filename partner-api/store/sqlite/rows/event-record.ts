@@ -1,6 +1,13 @@
 import type { EventRecord, MapPlaceRecord, PlaceRecord } from '../../model/records';
-import { eventRecordOfRow, mapPlaceOfRow, placeOfRow, type EventRow, type EventWithPartsRow } from '../../model/rows';
-import type { MapPlaceRow, PlaceRow } from '../../model/rows';
+import {
+  eventRecordOfRow,
+  mapPlaceOfRow,
+  placeOfRow,
+  type EventRow,
+  type EventWithPartsRow,
+  type MapPlaceRow,
+  type PlaceRow,
+} from '../../model/rows';
 import type { Db } from '../open';
 import { stmt } from '../statements';
 
