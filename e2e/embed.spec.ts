@@ -52,7 +52,13 @@ async function withoutAppCookies(page: Page): Promise<string[]> {
     if (headers.cookie) sent.push(headers.cookie);
     delete headers.cookie;
     // Redirects go back to the browser, as they would without the interception.
-    const response = await route.fetch({ headers, maxRedirects: 0 });
+    const fetchOnce = () => route.fetch({ headers, maxRedirects: 0 });
+    // A kept-alive connection the server closed just as it was reused resets; a browser retries such a request once.
+    const response = await fetchOnce().catch((error: unknown) => {
+      if (String(error).includes('ECONNRESET') && ['GET', 'HEAD'].includes(route.request().method()))
+        return fetchOnce();
+      throw error;
+    });
     const answer = { ...response.headers() };
     delete answer['set-cookie'];
     await route.fulfill({ response, headers: answer });
