@@ -42,3 +42,47 @@ export const ZExplorerEventsPageSchema = z
   .object({ data: z.array(ZExplorerEventSchema), pagination: ZPaginationSchema })
   .meta({ id: 'ExplorerEventsPage' });
 export type TExplorerEventsPage = z.infer<typeof ZExplorerEventsPageSchema>;
+
+/**
+ * A group of matching events the map draws as one circle at the view's zoom. Counts are exact over every match of
+ * the query (not over a page of it), so the circles of a view add up to the matches that have a position.
+ */
+export const ZExplorerClusterSchema = z
+  .strictObject({
+    /** [lng, lat]: where the circle is drawn (the mean of its members' positions). */
+    position: z.tuple([z.number(), z.number()]),
+    count: z.number().int().positive(),
+    /** [minLng, minLat, maxLng, maxLat] of its members: framing it splits the group. */
+    bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    /** What the group is called in the map's text alternative: its members' most common town. */
+    label: z.string().optional(),
+    /** The event, when the group is a single one. */
+    eventId: z.number().int().optional(),
+  })
+  .meta({ id: 'ExplorerCluster' });
+export type TExplorerCluster = z.infer<typeof ZExplorerClusterSchema>;
+
+/** The chips' keys: the main categories, and `none` for events without one. */
+export const EXPLORER_CATEGORY_KEYS = [...MAIN_CATEGORIES, 'none'] as const;
+
+/**
+ * `GET /api/explorer/events` with `zoom`: everything a view draws, from one state. `data` is the list's page in the
+ * chosen order and `pagination.totalItems` the exact number of matches; `clusters` group every match with a
+ * position; `categoryCounts` count the matches under every filter but the category one (what each chip would show).
+ * `source` says where the answer came from: the web app's copy of the catalogue (`mirror`), or the Partner API asked
+ * live (`live`: the mirror is off or cold — clusters then cover only `data`, and the UI says how many of how many).
+ */
+export const ZExplorerViewSchema = z
+  .object({
+    data: z.array(ZExplorerEventSchema),
+    pagination: ZPaginationSchema,
+    clusters: z.array(ZExplorerClusterSchema),
+    categoryCounts: z.partialRecord(z.enum(EXPLORER_CATEGORY_KEYS), z.number().int().nonnegative()),
+    source: z.enum(['mirror', 'live']),
+    /** ISO 8601 instant of the catalogue copy's last successful sync; null for a live answer. */
+    asOf: z.string().nullable(),
+    /** True when the Partner API is failing and the answer comes from the copy (may be a few minutes old). */
+    degraded: z.boolean(),
+  })
+  .meta({ id: 'ExplorerView' });
+export type TExplorerView = z.infer<typeof ZExplorerViewSchema>;
