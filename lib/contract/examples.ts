@@ -1,10 +1,6 @@
-import type {
-  TClicksResponse,
-  TGetCatalogueResponse,
-  TGetEventsResponse,
-  TLoginResponse,
-  TSearchResponse,
-} from './index';
+import type { TGetCatalogueResponse, TGetEventsResponse } from './events';
+import type { TLoginResponse } from './login';
+import type { TClicksResponse, TSearchResponse } from './search';
 import type { TEvent, TMapPlaceWithEvents, TPerformer } from './records';
 
 /*

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { OpenStoreConfig } from '../open-store';
+import type { OpenStoreConfig } from '../store-opener';
 import type { CatalogueFeed, HealthStore, Store } from '../port';
 import { createPgAuthStore } from './auth';
 import { createPgClickStore } from './clicks';
@@ -8,8 +8,6 @@ import { changesSince } from './feed';
 import { createPool, migratePostgres, type PgPool } from './pool';
 import {
   cataloguePage,
-  DEFAULT_JSON_CACHE_MB,
-  EventJsonCache,
   eventJsonByIds,
   findEventIdByServiceId,
   getEvent,
@@ -18,6 +16,7 @@ import {
   imageSubject,
   isCatalogueEmpty,
 } from './reads';
+import { DEFAULT_JSON_CACHE_MB, EventJsonCache } from './event-json-cache';
 import { createPgSamples } from './samples';
 import { createPgSearchStore } from './search';
 import { createPgSeedingStore } from './seeding';

@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import type { CataloguePageData, CataloguePageRequest, CatalogueStateChanges, ImageSubject } from '../port';
 import { RECORD_EVENTS_LIMIT, type RecordWithEventsJson } from '../search-types';
 import type { EventJsonOptions, StoredEventJson } from '../types';
 import { mapPlaceJson, performerJson, type PerformerRecordRow } from '../model/serialize-event';
 import { copyOutBinary } from './copy';
+import type { CachedJson, EventJsonCache } from './event-json-cache';
 import { cannotBeStored, inTransaction, withClient, type PgPool, type Queryable } from './pool';
 import { loadMapPlace } from './records';
 import type { PgStoreContext } from './writes';
@@ -36,58 +36,6 @@ export async function findEventIdByServiceId(q: Queryable, serviceId: number): P
   ]);
   return rows[0]?.id ?? null;
 }
-
-/** A copy of an event's JSON as served, valid for exactly one row version. */
-interface CachedJson {
-  /** The row's `updated_ms`: every write draws a new, unique stamp (stamp.ts), so it names one content. */
-  version: number;
-  json: Buffer;
-}
-
-/**
- * This process's copy of recently served event JSON, by id and parts asked for. The events query asks for the ids its
- * EventIndex selected together with the `updatedAt` the index holds for each: a copy of that very version is served
- * without asking PostgreSQL, so a page of events this process served before costs no round trip. The page then shows
- * each event as the index that selected it knows it (what it was filtered and ordered by), never an older one; the
- * index itself follows the change feed within the visibility bound (docs/deployment.md). A stamp names one content
- * only within a catalogue generation — a reseed may bring the same ids with the same stamps and other content — so a
- * new generation empties the copy, and a read that started before that is not kept.
- */
-export class EventJsonCache {
-  private readonly entries: LRUCache<string, CachedJson>;
-  private generation = 0;
-
-  constructor(maxBytes: number) {
-    this.entries = new LRUCache<string, CachedJson>({
-      maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (entry) => entry.json.length + 64,
-    });
-  }
-
-  /** The copy of `key` at `version`, or undefined. */
-  get(key: string, version: number): Buffer | undefined {
-    const entry = this.entries.get(key);
-    return entry?.version === version ? entry.json : undefined;
-  }
-
-  /** Marks the start of a read: what it returns may be kept only if no new generation began meanwhile. */
-  begin(): number {
-    return this.generation;
-  }
-
-  set(key: string, version: number, json: Buffer, readStartedAt: number): void {
-    if (readStartedAt === this.generation) this.entries.set(key, { version, json });
-  }
-
-  /** A new catalogue generation: no copy is known to be current any more. */
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-  }
-}
-
-/** Megabytes of event JSON kept per process by default (PARTNER_API_DB_JSON_CACHE_MB). */
-export const DEFAULT_JSON_CACHE_MB = 64;
 
 const PARTS_KEY = (options: EventJsonOptions) => `${options.commentaries ? 'c' : ''}${options.performers ? 'p' : ''}:`;
 

@@ -13,7 +13,7 @@ import {
 } from '../model/mutations';
 import { serializeEvent } from '../model/serialize-event';
 import { withClient, type PgClient, type PgPool } from './pool';
-import type { EventJsonCache } from './reads';
+import type { EventJsonCache } from './event-json-cache';
 import { loadEventRecord } from './records';
 import {
   ensureMapPlace,

@@ -1,4 +1,4 @@
-import type { StoreOpener } from '../open-store';
+import type { StoreOpener } from '../store-opener';
 import { openDatabase } from './open';
 import { createSqliteStore, type SqliteStore } from './sqlite-store';
 

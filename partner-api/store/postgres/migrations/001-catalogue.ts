@@ -1,5 +1,5 @@
 import { CATEGORIES, PARTNERS } from '../../catalogue-data';
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 const sqlText = (value: string | null): string => (value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`);
 

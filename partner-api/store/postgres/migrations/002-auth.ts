@@ -1,4 +1,4 @@
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 /** Partner clients and their tokens, as in SQLite (partner-api/store/sqlite/migrations/002-auth.ts). */
 export const authMigration: PostgresMigration = {

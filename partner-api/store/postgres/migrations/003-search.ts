@@ -1,4 +1,4 @@
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 /*
  * Full-text search on PostgreSQL (GET /v2/search*), the counterpart of SQLite's FTS5 indexes (migration 003 there).

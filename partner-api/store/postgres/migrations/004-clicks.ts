@@ -1,4 +1,4 @@
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 /** Clicks on tracked links, as in SQLite (partner-api/store/sqlite/migrations/004-clicks.ts). */
 export const clicksMigration: PostgresMigration = {

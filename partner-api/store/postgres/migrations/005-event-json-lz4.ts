@@ -1,4 +1,4 @@
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 /*
  * Each event's JSON fragments (~3.5 kB a row) are compressed in place by PostgreSQL, with pglz unless told otherwise,

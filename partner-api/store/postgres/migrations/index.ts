@@ -3,12 +3,9 @@ import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { eventJsonLz4Migration } from './005-event-json-lz4';
+import type { PostgresMigration } from './migration';
 
-export interface PostgresMigration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { PostgresMigration };
 
 /** Ordered, append-only: never edit a migration that has shipped, add a new one. */
 export const POSTGRES_MIGRATIONS: PostgresMigration[] = [

@@ -1,5 +1,5 @@
 import { CATEGORIES, PARTNERS } from '../../catalogue-data';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 const sqlText = (value: string | null): string => (value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`);
 

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Partner clients and their tokens (docs/design.md §4.2). Secrets and refresh tokens are stored only as hashes. A

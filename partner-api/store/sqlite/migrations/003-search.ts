@@ -1,5 +1,5 @@
 import { sqlFoldLigatures } from '../../../search/normalize';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /*
  * Full-text search (GET /v2/search*). Contentless FTS5 indexes with the tokenizer `unicode61 remove_diacritics 2`

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /*
  * Clicks on tracked links (GET /r/{token}, listed by GET /v2/clicks). A click keeps copies of what it reports

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /*
  * Every event's serviceLink is `{publicUrl}/e/{serviceId}`; following it looks the event up by service id, which

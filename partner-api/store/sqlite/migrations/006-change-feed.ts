@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * The change feed reads events by stamp (`updated_ms > cursor`), every poll of every replica: an index makes that a

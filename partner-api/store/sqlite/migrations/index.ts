@@ -4,12 +4,9 @@ import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { serviceIdMigration } from './005-service-id';
 import { changeFeedMigration } from './006-change-feed';
+import type { Migration } from './migration';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration };
 
 /** Ordered, append-only: never edit a migration that has shipped, add a new one. */
 export const MIGRATIONS: Migration[] = [
