@@ -6,7 +6,13 @@
  * by rectangle, categories, live and dates); everything else is the fake's own answer.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { MAIN_CATEGORIES, CATEGORY_LABELS, type TEvent, type TGetEventsRequest } from '../lib/contract';
+import {
+  MAIN_CATEGORIES,
+  CATEGORY_LABELS,
+  DEFAULT_WINDOW_MS,
+  type TEvent,
+  type TGetEventsRequest,
+} from '../lib/contract';
 import { FakeUpstream } from '../test/web/fake-upstream';
 import { fakeEvent } from '../test/web/fixtures';
 
@@ -96,7 +102,7 @@ function findEvents(body: TGetEventsRequest) {
     if (body.categories && !body.categories.includes(r.event.categories[0]!.mainCategory as never)) return false;
     if (dates && 'isLive' in dates && dates.isLive) return r.start <= now + 3 * 3600_000 && r.end >= now;
     const min = dates && 'minDate' in dates && dates.minDate ? Date.parse(dates.minDate) : now;
-    const max = dates && 'maxDate' in dates && dates.maxDate ? Date.parse(dates.maxDate) : now + 7 * 86400_000;
+    const max = dates && 'maxDate' in dates && dates.maxDate ? Date.parse(dates.maxDate) : now + DEFAULT_WINDOW_MS;
     return r.start <= max && r.end >= min;
   });
   const p = body.pricesFilter;

@@ -1,6 +1,6 @@
 import { PlainImage } from '@/components/record-page/plain-image';
 import Link from 'next/link';
-import type { TEvent } from '@/lib/contract';
+import { eventVenue, type TEvent } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { getFormatters } from '@/lib/i18n/format';
@@ -42,9 +42,7 @@ export function EventLinkList({
               <span className={styles.cardMeta}>
                 {format.localRange(event.startDate, event.hasEndDateNotReliable ? undefined : event.endDate)}
               </span>
-              {showPlace && (
-                <span className={styles.cardMeta}>{messages.list.at(event.mapPlace?.name ?? event.place.name)}</span>
-              )}
+              {showPlace && <span className={styles.cardMeta}>{messages.list.at(eventVenue(event).name)}</span>}
               <span className={styles.cardMeta}>
                 {format.priceRange(event.lowestPrice, event.highestPrice)}
                 {event.hasGoodDeal && <span className={styles.goodDeal}>{messages.event.goodDeal}</span>}

@@ -6,7 +6,7 @@ import { Grade } from '@/components/record-page/grade';
 import { Initials } from '@/components/record-page/initials';
 import { JsonLd } from '@/components/record-page/json-ld';
 import { RecordMap } from '@/components/record-page/record-map';
-import type { TCategory, TEvent, TSource } from '@/lib/contract';
+import { eventVenue, type TCategory, type TEvent, type TSource } from '@/lib/contract';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages, type Messages } from '@/lib/i18n/dictionaries';
@@ -40,22 +40,6 @@ interface SectionProps {
   event: TEvent;
   messages: Messages;
   format: Formatters;
-}
-
-/** Where the event takes place: the place's name, its page when it has one, its position and address. */
-function eventPlace(event: TEvent) {
-  return {
-    name: event.mapPlace?.name ?? event.place.name,
-    // Only an enriched place has a page (a partner place without one carries an empty `mapId`).
-    id: event.mapPlace?.id ?? (event.place.mapId || null),
-    lng: event.mapPlace?.lng ?? event.place.address.lng,
-    lat: event.mapPlace?.lat ?? event.place.address.lat,
-    address:
-      event.mapPlace?.address ??
-      [event.place.address.street, `${event.place.address.postalCode} ${event.place.address.city}`.trim()]
-        .filter(Boolean)
-        .join(', '),
-  };
 }
 
 /** The event page: everything a visitor needs to decide and book, plus structured data for search engines. */
@@ -95,7 +79,7 @@ function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { loc
   const start = parseLocalDateTime(event.startDate);
   const end = event.hasEndDateNotReliable ? undefined : parseLocalDateTime(event.endDate);
   const image = event.image ?? event.webImage;
-  const place = eventPlace(event);
+  const place = eventVenue(event);
   return (
     <div className={styles.hero} id="event-hero">
       {image && (
@@ -120,9 +104,7 @@ function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { loc
         )}
         <p className={styles.where}>
           {place.id ? <Link href={`/places/${encodeURIComponent(place.id)}`}>{place.name}</Link> : place.name}
-          {event.place.address.city && (
-            <span className={styles.muted}> · {event.mapPlace?.city ?? event.place.address.city}</span>
-          )}
+          {event.place.address.city && <span className={styles.muted}> · {place.city}</span>}
         </p>
         <p className={styles.price}>
           <span className="visually-hidden">{messages.event.price}: </span>
@@ -214,7 +196,7 @@ function PlaceSection({
   mapStyleUrl,
   directionsUrl,
 }: SectionProps & { mapStyleUrl: string | undefined; directionsUrl: string | null }) {
-  const place = eventPlace(event);
+  const place = eventVenue(event);
   const directions = directionsHref(directionsUrl, place.lat, place.lng);
   return (
     <section aria-labelledby="place-title" className={styles.section}>

@@ -6,7 +6,7 @@ import type { MiniMapPoint } from '@/components/record-page/mini-map';
 import { RecordMap } from '@/components/record-page/record-map';
 import { UpcomingEvents } from '@/components/record-page/upcoming-events';
 import placeStyles from '@/components/place/place.module.css';
-import type { TEvent, TPerformer } from '@/lib/contract';
+import { eventVenue, type TEvent, type TPerformer } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { paginate, upcomingEvents } from '@/lib/records/upcoming';
@@ -19,7 +19,8 @@ export const PERFORMER_EVENTS_PER_PAGE = 12;
 function placesOf(events: TEvent[]): MiniMapPoint[] {
   const seen = new Map<string, MiniMapPoint>();
   for (const e of events) {
-    const point = { lng: e.mapPlace?.lng ?? e.place.address.lng, lat: e.mapPlace?.lat ?? e.place.address.lat };
+    const { lng, lat } = eventVenue(e);
+    const point = { lng, lat };
     seen.set(`${point.lng.toFixed(5)},${point.lat.toFixed(5)}`, point);
   }
   return [...seen.values()];

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { jsonPointer } from '@/lib/contract';
 
 export interface InputIssue {
   pointer: string;
@@ -16,7 +17,7 @@ export class InputError extends Error {
 
 /** A pointer for a parameter name. */
 export function pointer(name: string): string {
-  return `#/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return jsonPointer([name]);
 }
 
 /**
@@ -48,11 +49,7 @@ export function zodIssues(error: z.ZodError, rename: (path: string) => string = 
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
     if (!path) return { pointer: '#', detail: issue.message };
-    const segments = rename(path).split('.');
-    return {
-      pointer: `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
-      detail: issue.message,
-    };
+    return { pointer: jsonPointer(rename(path).split('.')), detail: issue.message };
   });
 }
 

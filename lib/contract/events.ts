@@ -42,6 +42,9 @@ export const ZLocationFilterSchema = z
   });
 export type TLocationFilter = z.infer<typeof ZLocationFilterSchema>;
 
+/** The date window of an events query that names no end: 7 days from its start (docs/design.md §4.4). */
+export const DEFAULT_WINDOW_MS = 7 * 24 * 3_600_000;
+
 export const ZDatesFilterSchema = z
   .union([
     z.strictObject({ isLive: z.boolean() }),

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { TEvent } from '@/lib/contract';
+import { eventVenue, type TEvent } from '@/lib/contract';
 import type { MirrorDb } from '@/lib/mirror/mirror-db';
 import { PartnerError } from '@/lib/partner/errors';
 
@@ -73,7 +73,7 @@ export function createEventFacts(
           const event = await getEvent(id);
           remember(id, {
             category: event.categories.find((c) => c.subCategory === null)?.mainCategory ?? null,
-            town: event.mapPlace?.city ?? event.place.address.city ?? null,
+            town: eventVenue(event).city || null,
           });
         } catch (error) {
           if (error instanceof PartnerError && error.kind === 'http' && error.status === 404) {

@@ -1,4 +1,4 @@
-import type { TEvent, TExplorerEvent } from '@/lib/contract';
+import { eventVenue, type TEvent, type TExplorerEvent } from '@/lib/contract';
 // The categories module, not the barrel: this runs in the browser, and the barrel carries every schema and example.
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 
@@ -15,9 +15,7 @@ function mainCategory(event: TEvent): TMainCategory | undefined {
 
 /** What a card and a map point draw of an event; the position is the map place's, else the place's address. */
 export function toExplorerEvent(event: TEvent): TExplorerEvent {
-  const lng = event.mapPlace?.lng ?? event.place.address.lng;
-  const lat = event.mapPlace?.lat ?? event.place.address.lat;
-  const city = event.mapPlace?.city ?? event.place.address.city;
+  const { lng, lat, city, name: place } = eventVenue(event);
   const category = mainCategory(event);
   const { lowestPrice: low, highestPrice: high } = event;
   return {
@@ -27,7 +25,7 @@ export function toExplorerEvent(event: TEvent): TExplorerEvent {
     end: toMinute(event.endDate),
     ...(low !== null && { minPrice: low }),
     ...(high !== null && high !== low && { maxPrice: high }),
-    place: event.mapPlace?.name ?? event.place.name,
+    place,
     ...(city && { city }),
     ...(Number.isFinite(lng) && Number.isFinite(lat) && { position: [round(lng), round(lat)] as [number, number] }),
     ...(category && { category }),

@@ -1,4 +1,4 @@
-import type { TEvent, TSearchItem } from '@/lib/contract';
+import { DEFAULT_WINDOW_MS, type TEvent, type TSearchItem } from '@/lib/contract';
 import { isLiveAt, wireInstant } from './card-format';
 import { dateWindow } from './dates';
 import type { Filters } from './state';
@@ -78,9 +78,6 @@ function passesPrice(e: TEvent, filters: Filters): boolean {
   if (filters.maxPrice !== null && known && (low ?? high ?? 0) > filters.maxPrice) return false;
   return true;
 }
-
-/** The API's date window when a request names no end: a week from its start ("Next 7 days" in the filters). */
-const DEFAULT_WINDOW_MS = 7 * 24 * 3600_000;
 
 /**
  * The filters of the explorer applied to search results in the browser, as `/api/events` applies them upstream:

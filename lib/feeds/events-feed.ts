@@ -4,7 +4,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { errorResponse } from '@/lib/api/respond';
 import { getBrand } from '@/lib/brand/get-brand';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
-import type { TEvent } from '@/lib/contract';
+import { eventVenue, venueLine, type TEvent } from '@/lib/contract';
 import { INTL_LOCALE, type Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -29,9 +29,7 @@ export function feedTitle(query: FeedQuery, locale: Locale, brand: string): stri
 }
 
 function location(event: TEvent): string {
-  const address =
-    event.mapPlace?.address ?? [event.place.address.street, event.place.address.city].filter(Boolean).join(', ');
-  return [event.mapPlace?.name ?? event.place.name, address].filter(Boolean).join(', ');
+  return venueLine(eventVenue(event));
 }
 
 /** The events as an iCalendar feed (times in UTC, so each calendar shows its own local time). */

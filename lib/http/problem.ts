@@ -1,30 +1,6 @@
 import 'server-only';
-import type { TProblem } from '@/lib/contract';
+import { statusTitle, type TProblem } from '@/lib/contract';
 import { NO_STORE } from './cache';
-
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  499: 'Client Closed Request',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** The standard reason phrase of a status, as RFC 9457 asks for `type: about:blank`. */
-export function statusTitle(status: number): string {
-  return STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
-}
 
 export interface ProblemInit {
   status: number;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { TEvent, TGetCatalogueRequest, TGetCatalogueResponse } from '@/lib/contract';
+import { eventVenue, type TEvent, type TGetCatalogueRequest, type TGetCatalogueResponse } from '@/lib/contract';
 import { PartnerError } from '@/lib/partner/errors';
 import { readMeta, writeMeta, type MirrorDb } from './mirror-db';
 
@@ -47,7 +47,7 @@ function mainCategory(event: TEvent): string | null {
 
 /** The town the dashboard groups clicks by: the map place's city, else the ticketing partners' address. */
 function town(event: TEvent): string | null {
-  return event.mapPlace?.city ?? event.place.address.city ?? null;
+  return eventVenue(event).city || null;
 }
 
 /** Writes what the mirror keeps of events (an upsert) under a generation. */

@@ -1,4 +1,4 @@
-import type { TEvent } from '@/lib/contract';
+import { eventVenue, venueLine, type TEvent } from '@/lib/contract';
 import { parseLocalDateTime } from '@/lib/i18n/local-date';
 import { descriptionParagraphs } from './description';
 import { eventDates } from './event-dates';
@@ -42,9 +42,7 @@ function utcStamp(date: Date): string {
  * many); without it, or when it matches none, the event's own start and end are used.
  */
 export function eventIcs(event: TEvent, pageUrl: string, now: Date, start?: string | null): string {
-  const place =
-    event.mapPlace?.address ?? [event.place.name, event.place.address.street, event.place.address.city].join(', ');
-  const location = event.mapPlace ? `${event.mapPlace.name}, ${place}` : place;
+  const venue = eventVenue(event);
   const description = [
     descriptionParagraphs(event.description)
       .map((lines) => lines.join('\n'))
@@ -75,11 +73,11 @@ export function eventIcs(event: TEvent, pageUrl: string, now: Date, start?: stri
       `DTSTART:${utcStamp(begin.instant)}`,
       `DTEND:${utcStamp(endInstant)}`,
       `SUMMARY:${escapeText(event.name)}`,
-      `LOCATION:${escapeText(location)}`,
+      `LOCATION:${escapeText(venueLine(venue))}`,
       `DESCRIPTION:${escapeText(description)}`,
       `URL:${pageUrl}`,
       `STATUS:${event.cancelledAt ? 'CANCELLED' : 'CONFIRMED'}`,
-      `GEO:${event.mapPlace?.lat ?? event.place.address.lat};${event.mapPlace?.lng ?? event.place.address.lng}`,
+      `GEO:${venue.lat};${venue.lng}`,
       'END:VEVENT',
     );
   }

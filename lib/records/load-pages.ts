@@ -2,7 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getEnv } from '@/lib/env';
 import { getEventForPage, getPerformerForPage, getPlaceForPage, type PageData } from '@/lib/api/pages';
-import type { TEvent, TMapPlaceWithEvents, TPerformer } from '@/lib/contract';
+import { eventVenue, type TEvent, type TMapPlaceWithEvents, type TPerformer } from '@/lib/contract';
 import type { Locale } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { getFormatters } from '@/lib/i18n/format';
@@ -84,7 +84,7 @@ export function eventMetadata(id: string): Promise<Metadata> {
       const event = m.data;
       const format = getFormatters(m.locale);
       const start = parseLocalDateTime(event.startDate);
-      const place = event.mapPlace?.name ?? event.place.name;
+      const place = eventVenue(event).name;
       const lead = [start ? format.date(start) : '', place].filter(Boolean).join(' · ');
       const image = event.image ?? event.webImage;
       return recordMetadata({

@@ -1,4 +1,4 @@
-import type { TProblem } from '@/lib/contract';
+import { statusTitle, type TProblem } from '@/lib/contract';
 
 /** One offending member of a request: a JSON pointer (`#/locationFilter/circle/lat`) and what is wrong with it. */
 export interface ProblemFieldError {
@@ -22,25 +22,9 @@ export class ProblemError extends Error {
   }
 }
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  410: 'Gone',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
 /** The problem body of a status (`type: about:blank`, the status's reason phrase as title). */
 export function problemBody(status: number, detail?: string, errors?: ProblemFieldError[]): TProblem {
-  const body: TProblem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status };
+  const body: TProblem = { type: 'about:blank', title: statusTitle(status), status };
   if (detail) body.detail = detail;
   if (errors && errors.length > 0) body.errors = errors;
   return body;

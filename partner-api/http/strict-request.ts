@@ -1,18 +1,18 @@
 import { isUtf8 } from 'node:buffer';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { jsonPointer } from '@/lib/contract';
 import { problemBody, ProblemError, type ProblemFieldError } from './problem';
 import { allowedMethods, PROBLEM_CONTENT_TYPE } from './problem-handler';
-import { toPointer } from './validate';
 
 /** Pointers at the first strings (values or keys) of a parsed body that hold U+FFFD, where invalid bytes were. */
 function replacementPointers(value: unknown, path: (string | number)[] = []): ProblemFieldError[] {
   const detail = 'Not valid UTF-8.';
-  if (typeof value === 'string') return value.includes('\uFFFD') ? [{ pointer: toPointer(path), detail }] : [];
+  if (typeof value === 'string') return value.includes('\uFFFD') ? [{ pointer: jsonPointer(path), detail }] : [];
   if (Array.isArray(value)) return value.flatMap((item, i) => replacementPointers(item, [...path, i])).slice(0, 1);
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\uFFFD')) return [{ pointer: toPointer([...path, key]), detail }];
+      if (key.includes('\uFFFD')) return [{ pointer: jsonPointer([...path, key]), detail }];
       const found = replacementPointers(item, [...path, key]);
       if (found.length > 0) return found;
     }
@@ -57,7 +57,7 @@ function poisonedMember(text: string): ProblemError | null {
   const path = find(value, []);
   return path
     ? new ProblemError(400, 'The request body is invalid.', [
-        { pointer: toPointer(path), detail: 'Forbidden member name.' },
+        { pointer: jsonPointer(path), detail: 'Forbidden member name.' },
       ])
     : null;
 }
@@ -84,7 +84,7 @@ export function undecodableQuery(url: string): ProblemFieldError[] {
       errors.push({ pointer: '#', detail: 'A parameter name is not valid percent-encoded UTF-8.' });
     } else if (!decodes(value)) {
       errors.push({
-        pointer: toPointer([decodeURIComponent(key.replaceAll('+', ' '))]),
+        pointer: jsonPointer([decodeURIComponent(key.replaceAll('+', ' '))]),
         detail: 'Not valid percent-encoded UTF-8.',
       });
     }

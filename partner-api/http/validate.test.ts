@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZGetEventsRequestSchema, ZLoginRequestSchema } from '@/lib/contract';
 import { ProblemError } from './problem';
-import { parseWith, toPointer } from './validate';
+import { parseWith } from './validate';
 
 function problemOf(run: () => unknown): ProblemError {
   try {
@@ -49,12 +49,5 @@ describe('parseWith', () => {
 
   it('points at the root for a non-object', () => {
     expect(problemOf(() => parseWith(ZLoginRequestSchema, undefined, 'body')).errors?.[0]?.pointer).toBe('#');
-  });
-});
-
-describe('toPointer', () => {
-  it('escapes ~ and / as RFC 6901 says', () => {
-    expect(toPointer(['a/b', 'c~d', 0])).toBe('#/a~1b/c~0d/0');
-    expect(toPointer([])).toBe('#');
   });
 });

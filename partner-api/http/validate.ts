@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { jsonPointer } from '@/lib/contract';
 import { ProblemError, type ProblemFieldError } from './problem';
 
 /** Where a value came from; named in the problem's detail. */
@@ -9,16 +10,6 @@ const PART_DETAIL: Record<RequestPart, string> = {
   query: 'The query parameters are invalid.',
   params: 'The path parameters are invalid.',
 };
-
-/** RFC 6901 escaping of one reference token. */
-function escapeToken(token: PropertyKey): string {
-  return String(token).replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** `['locationFilter', 'circle', 'lat']` → `#/locationFilter/circle/lat`; the root is `#`. */
-export function toPointer(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? '#' : '#/' + path.map(escapeToken).join('/');
-}
 
 /** Zod 4 issues as nested in unions: the path of a nested issue is relative to the union's own path. */
 type Issue = z.core.$ZodIssue;
@@ -35,7 +26,7 @@ export function issuesToFieldErrors(
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors.push({ pointer: toPointer([...path, key]), detail: 'Unknown property.' });
+      for (const key of issue.keys) errors.push({ pointer: jsonPointer([...path, key]), detail: 'Unknown property.' });
     } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       let best: ProblemFieldError[] = [];
       let bestDepth = -1;
@@ -48,7 +39,7 @@ export function issuesToFieldErrors(
       }
       errors.push(...best);
     } else {
-      errors.push({ pointer: toPointer(path), detail: issue.message });
+      errors.push({ pointer: jsonPointer(path), detail: issue.message });
     }
   }
   return errors;

@@ -1,5 +1,6 @@
 import {
   type CATEGORY_FILTER_VALUES,
+  DEFAULT_WINDOW_MS,
   LIMITS,
   parseIsoInput,
   type TGetCatalogueRequest,
@@ -12,10 +13,7 @@ import {
 export type TCategoryFilter = (typeof CATEGORY_FILTER_VALUES)[number];
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
-/** The default date window length (docs/design.md §4.4: now → now + 7 days). */
-export const DEFAULT_WINDOW_MS = 7 * DAY_MS;
 /** `isLive` = taking place in the next 3 hours (spec Limits). */
 export const LIVE_WINDOW_MS = LIMITS.liveWindowHours * HOUR_MS;
 

@@ -1,4 +1,4 @@
-import type { TEvent } from '@/lib/contract';
+import { eventVenue, type TEvent } from '@/lib/contract';
 import { haversineMeters } from '@/partner-api/geo';
 import type { EventsQuery, LocationQuery } from '@/partner-api/store/events-query';
 
@@ -11,7 +11,8 @@ export function parseLocalDateTime(value: string): number {
 
 /** An event's position: its map place, else its place's address (docs/design.md §4.4). */
 export function positionOf(event: TEvent): { lng: number; lat: number } {
-  return event.mapPlace ? { lng: event.mapPlace.lng, lat: event.mapPlace.lat } : event.place.address;
+  const { lng, lat } = eventVenue(event);
+  return { lng, lat };
 }
 
 function inLocation(event: TEvent, location: LocationQuery | null): boolean {
