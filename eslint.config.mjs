@@ -105,6 +105,27 @@ const config = defineConfig([
     },
   },
   {
+    // lib/shared: pure rules both programs run (no I/O, no env, no React), so it builds on nothing but the contract.
+    files: ['lib/shared/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/lib/(?!(contract|shared)(/|$))',
+              message: 'lib/shared imports only lib/contract and lib/shared: both programs load it.',
+            },
+            forbid(['server-only', 'client-only', 'react', 'next', 'next/*'], 'lib/shared runs in both programs.'),
+            forbid(['@/components/**', '**/components/**', '@/app/**'], 'lib/ never imports components/ or app/.'),
+            ...WEB_FORBIDDEN,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one exception to "no database driver": the web app's catalogue mirror (sitemap, dashboard facts) is a local
     // SQLite file that the web process owns, opened only here (server-only; better-sqlite3 is kept out of the Next
     // bundle by serverExternalPackages). It still reaches the service over HTTP only.
@@ -134,8 +155,8 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!contract(/|$))',
-              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+              regex: '^@/lib/(?!(contract|shared)(/|$))',
+              message: 'The service imports from lib/ only what both programs share (lib/contract, lib/shared).',
             },
           ],
         },
@@ -153,8 +174,8 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!contract(/|$))',
-              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+              regex: '^@/lib/(?!(contract|shared)(/|$))',
+              message: 'The service imports from lib/ only what both programs share (lib/contract, lib/shared).',
             },
             ...SERVICE_STORAGE_FORBIDDEN,
           ],

@@ -1,5 +1,5 @@
 /**
- * Bundles the Partner API service (partner-api/cli.ts and what it imports from lib/contract) into one ES module,
+ * Bundles the Partner API service (partner-api/cli.ts and what it imports from lib/contract and lib/shared) into one ES module,
  * so production runs plain `node` without a TypeScript loader. npm packages stay external (better-sqlite3 is native).
  */
 import { build } from 'esbuild';

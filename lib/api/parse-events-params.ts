@@ -8,6 +8,7 @@ import {
   type TGetEventsRequest,
   type TOrderBy,
 } from '@/lib/contract';
+import { wrapLongitude } from '@/lib/shared/longitude';
 import { InputError, parseInput, pointer, queryObject, type InputIssue } from './query';
 
 /*
@@ -105,12 +106,6 @@ const ZEventsQuerySchema = z.object({
 });
 type EventsQuery = z.output<typeof ZEventsQuerySchema>;
 
-/** Wraps a longitude into [-180, 180], keeping ±180 itself. */
-function wrapLng(lng: number): number {
-  if (lng >= -180 && lng <= 180) return lng;
-  return ((((lng + 180) % 360) + 360) % 360) - 180;
-}
-
 /** The upstream rectangle of map bounds; `minLng > maxLng` means it crosses the antimeridian. */
 function rectangleOf(q: EventsQuery, issues: InputIssue[]): TGetEventsRequest['locationFilter'] {
   const bounds = { minLng: q.minLng, maxLng: q.maxLng, minLat: q.minLat, maxLat: q.maxLat };
@@ -131,7 +126,7 @@ function rectangleOf(q: EventsQuery, issues: InputIssue[]): TGetEventsRequest['l
   // A viewport at least one world wide (zoomed far out) covers every longitude.
   const span = minLng <= maxLng ? maxLng - minLng : maxLng + 360 - minLng;
   if (span >= 360) return { rectangle: { minLng: -180, maxLng: 180, minLat, maxLat } };
-  return { rectangle: { minLng: wrapLng(minLng), maxLng: wrapLng(maxLng), minLat, maxLat } };
+  return { rectangle: { minLng: wrapLongitude(minLng), maxLng: wrapLongitude(maxLng), minLat, maxLat } };
 }
 
 /** Maps a path of the upstream body back to the query parameter it came from. */

@@ -1,4 +1,4 @@
-import { startOfZonedDay, startOfZonedMonth, zonedDay, zonedInstant } from './zoned-time';
+import { startOfZonedDay, startOfZonedMonth, zonedDay, zonedInstant } from '@/lib/shared/zoned-time';
 
 /** The periods the dashboard offers. */
 export const PERIODS = ['today', '7d', '30d', '12m', 'custom'] as const;

@@ -1,3 +1,4 @@
+import { daysWindow, presetWindow } from '@/lib/shared/date-presets';
 import type { Filters } from './state';
 
 /** A date window in epoch milliseconds (either end may be open). */
@@ -6,60 +7,16 @@ export interface DateWindow {
   to: number | null;
 }
 
-function startOfDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
-}
-
-function endOfDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 999);
-}
-
-function addDays(d: Date, days: number): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days, d.getHours(), d.getMinutes(), d.getSeconds());
-}
-
-function parseDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
-
 /**
- * The window of a date preset in the browser's local time, as seen at `now`:
- * today = now → midnight; tonight = from 18:00 (or now) to 04:00 the next morning; weekend = Friday 18:00 (or now)
- * → Sunday midnight; week = now → Sunday midnight; custom = the chosen calendar days, whole.
+ * The window of the filters' date preset as seen at `now` on the visitor's clock (lib/shared/date-presets.ts, which
+ * the subscription feeds use too): today, tonight, the weekend, this week, or the custom calendar days, whole. Live
+ * and no preset have none (the API's defaults apply).
  */
 export function dateWindow(filters: Filters, now: Date): DateWindow | null {
   if (filters.live || !filters.when) return null;
-  const t = now.getTime();
-  switch (filters.when) {
-    case 'today':
-      return { from: t, to: endOfDay(now).getTime() };
-    case 'tonight': {
-      const evening = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 18);
-      // After midnight "tonight" still means the night that is under way.
-      if (now.getHours() < 4)
-        return { from: t, to: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 4).getTime() };
-      const morning = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 4);
-      return { from: Math.max(t, evening.getTime()), to: morning.getTime() };
-    }
-    case 'weekend': {
-      const day = now.getDay(); // 0 = Sunday
-      const toSunday = (7 - day) % 7;
-      const sunday = endOfDay(addDays(now, toSunday));
-      const friday = addDays(startOfDay(now), day === 0 ? -2 : 5 - day);
-      friday.setHours(18);
-      return { from: Math.max(t, friday.getTime()), to: sunday.getTime() };
-    }
-    case 'week': {
-      const toSunday = (7 - now.getDay()) % 7;
-      return { from: t, to: endOfDay(addDays(now, toSunday)).getTime() };
-    }
-    case 'custom':
-      return {
-        from: filters.from ? Math.max(t, startOfDay(parseDay(filters.from)).getTime()) : t,
-        to: filters.to ? endOfDay(parseDay(filters.to)).getTime() : null,
-      };
-  }
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (filters.when === 'custom') return daysWindow(filters.from, filters.to, now.getTime(), timeZone);
+  return presetWindow(filters.when, now.getTime(), timeZone);
 }
 
 /** Today's date as YYYY-MM-DD in local time (for the custom range inputs). */

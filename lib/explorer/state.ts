@@ -1,4 +1,5 @@
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { wrapLongitude } from '@/lib/shared/longitude';
 
 /*
  * The explorer's whole state lives in the URL, so links are shareable, a reload restores the view and back/forward
@@ -84,7 +85,7 @@ function decodeCamera(value: string | null): Camera | null {
 /** Rounds a camera to what the URL keeps (about 10 m, a hundredth of a zoom level). */
 export function roundCamera(camera: Camera): Camera {
   // Longitudes of a map panned across the antimeridian run past ±180; the URL keeps them wrapped.
-  const lng = ((((camera.lng + 180) % 360) + 360) % 360) - 180;
+  const lng = wrapLongitude(camera.lng);
   return { lat: round(camera.lat, 4), lng: round(lng, 4), zoom: round(camera.zoom, 2) };
 }
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { TGetEventsRequest } from '@/lib/contract';
 import { parseEventsQuery } from '@/lib/api/parse-events-params';
 import { InputError, parseInput, pointer, queryObject } from '@/lib/api/query';
-import { startOfZonedDay, wallDate, zonedInstant } from '@/lib/dashboard/zoned-time';
+import { RELATIVE_PRESETS, daysWindow, presetWindow } from '@/lib/shared/date-presets';
+import { startOfZonedDay } from '@/lib/shared/zoned-time';
 import { isLocale, type Locale } from '@/lib/i18n/config';
 
 /*
@@ -21,7 +22,7 @@ import { isLocale, type Locale } from '@/lib/i18n/config';
  * parser, so a feed accepts exactly what the explorer's list does.
  */
 
-export const FEED_WHEN = ['today', 'tonight', 'weekend', 'week'] as const;
+export const FEED_WHEN = RELATIVE_PRESETS;
 export type FeedWhen = (typeof FEED_WHEN)[number];
 
 /** Events one feed lists at most (soonest first). */
@@ -83,34 +84,6 @@ export interface FeedQuery {
   search: string;
 }
 
-function dayParts(day: string) {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return { year, month, date };
-}
-
-/** The window of a relative preset at `now` in the zone: [from, to) in epoch ms. */
-export function presetWindow(when: FeedWhen, now: number, timeZone: string): { from: number; to: number } {
-  const wall = wallDate(now, timeZone);
-  const at = (days: number, hour: number) => zonedInstant(wall.year, wall.month, wall.day + days, hour, timeZone);
-  const weekday = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay(); // 0 = Sunday
-  switch (when) {
-    case 'today':
-      return { from: now, to: startOfZonedDay(now, timeZone, 1) };
-    case 'tonight':
-      // After midnight, "tonight" is the night under way.
-      return wall.hour < 4 ? { from: now, to: at(0, 4) } : { from: Math.max(now, at(0, 18)), to: at(1, 4) };
-    case 'weekend': {
-      const toMonday = (8 - weekday) % 7 || 7;
-      const friday = weekday === 0 ? -2 : weekday === 6 ? -1 : 5 - weekday;
-      return { from: Math.max(now, at(friday, 18)), to: at(toMonday, 0) };
-    }
-    case 'week': {
-      const toMonday = (8 - weekday) % 7 || 7;
-      return { from: now, to: at(toMonday, 0) };
-    }
-  }
-}
-
 /** Parses a feed URL; throws an {@link InputError} naming each bad parameter. */
 export function parseFeedQuery(url: URL, now = Date.now()): FeedQuery {
   const raw = queryObject(url, FEED_KEYS);
@@ -141,14 +114,8 @@ export function parseFeedQuery(url: URL, now = Date.now()): FeedQuery {
   if (live) events.set('live', '1');
   else if (own.when) window = presetWindow(own.when, now, timeZone);
   else if (own.from || own.to) {
-    const start = own.from ? dayParts(own.from) : null;
-    const end = own.to ? dayParts(own.to) : null;
-    window = {
-      from: Math.max(now, start ? zonedInstant(start.year, start.month, start.date, 0, timeZone) : now),
-      to: end
-        ? zonedInstant(end.year, end.month, end.date + 1, 0, timeZone)
-        : startOfZonedDay(now, timeZone, FEED_DEFAULT_DAYS),
-    };
+    const days = daysWindow(own.from, own.to, now, timeZone);
+    window = { from: days.from, to: days.to ?? startOfZonedDay(now, timeZone, FEED_DEFAULT_DAYS) };
   } else window = { from: now, to: now + FEED_DEFAULT_DAYS * 86_400_000 };
   if (window) {
     events.set('from', new Date(window.from).toISOString());

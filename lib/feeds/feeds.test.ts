@@ -6,7 +6,8 @@ import type { TEvent } from '@/lib/contract';
 import { createTestApp } from '@/partner-api/testing/test-app';
 import { makeEventInput } from '@/partner-api/testing/fixtures';
 import { eventsAtom, eventsCalendar, feedTitle } from './events-feed';
-import { parseFeedQuery, presetWindow } from './feed-query';
+import { presetWindow } from '@/lib/shared/date-presets';
+import { parseFeedQuery } from './feed-query';
 import { feedSearchParams, webcalUrl } from './subscribe-link';
 import { DEFAULT_FILTERS } from '@/lib/explorer/state';
 
@@ -47,10 +48,10 @@ describe('feed query', () => {
     expect(query.request.locationFilter).toEqual({ rectangle: { minLng: 4.7, maxLng: 5, minLat: 45.6, maxLat: 45.9 } });
     expect(query.request.categories).toEqual(['musique', 'expo']);
     expect(query.request.pricesFilter).toEqual({ highestPrice: 30 });
-    // Friday 18:00 to Monday 00:00, Paris time.
+    // Friday 18:00 to the end of Sunday, Paris time (the explorer's window for the same preset).
     expect(query.request.datesFilter).toEqual({
       minDate: '2026-06-19T16:00:00.000Z',
-      maxDate: '2026-06-21T22:00:00.000Z',
+      maxDate: '2026-06-21T21:59:59.999Z',
     });
     expect(parseFeedQuery(feedUrl('live=1'), NOW).request.datesFilter).toEqual({ isLive: true });
   });

@@ -4,42 +4,13 @@
  * call Intl millions of times.
  */
 
+import { offsetMs } from '@/lib/shared/zoned-time';
+
 const SLOT_MS = 15 * 60 * 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 function exactOffset(at: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((asUtc - at) / 60_000);
+  return Math.round(offsetMs(at, timeZone) / 60_000);
 }
 
 const DAY_MS = 24 * 3_600_000;

@@ -1,6 +1,9 @@
 /*
- * Calendar arithmetic in a named time zone (the partner's), with Intl only: a wall-clock date is turned into the
- * instant it names by subtracting the zone's offset at that instant (twice, so days that change offset land right).
+ * Calendar arithmetic in a named time zone, with Intl only: a wall-clock date is turned into the instant it names by
+ * subtracting the zone's offset at that instant (twice, so days that change offset land right). Both programs use it:
+ * the web app for the dashboard's periods, the feeds' and the explorer's date presets, the service for the local
+ * dates it writes (partner-api/store/local-date.ts). One Intl formatter per zone, made once: making one costs far
+ * more than using it.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -40,7 +43,7 @@ export function wallDate(ms: number, timeZone: string): WallDate {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24 };
 }
 
-/** Minutes east of UTC of a zone at an instant. */
+/** The offset of a zone at an instant, in milliseconds east of UTC (Paris: 3 600 000 in winter). */
 export function offsetMs(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(ms))) {
