@@ -104,10 +104,10 @@ const ZEventsQuerySchema = z.object({
   limit: ZInteger.pipe(z.number().min(1).max(LIMITS.eventsLimitMax)).optional(),
   page: ZInteger.pipe(z.number().min(1).max(1_000_000)).optional(),
 });
-type EventsQuery = z.output<typeof ZEventsQuerySchema>;
+type ParsedEventsParams = z.output<typeof ZEventsQuerySchema>;
 
 /** The upstream rectangle of map bounds; `minLng > maxLng` means it crosses the antimeridian. */
-function rectangleOf(q: EventsQuery, issues: InputIssue[]): TGetEventsRequest['locationFilter'] {
+function rectangleOf(q: ParsedEventsParams, issues: InputIssue[]): TGetEventsRequest['locationFilter'] {
   const bounds = { minLng: q.minLng, maxLng: q.maxLng, minLat: q.minLat, maxLat: q.maxLat };
   const given = Object.entries(bounds).filter(([, value]) => value !== undefined);
   if (given.length === 0) return undefined;

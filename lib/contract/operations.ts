@@ -75,7 +75,7 @@ export const ERROR_HEADERS: Partial<Record<number, Record<string, HeaderDoc>>> =
   },
 };
 
-const NO_STORE: Record<string, HeaderDoc> = {
+const NO_STORE_HEADERS: Record<string, HeaderDoc> = {
   'Cache-Control': {
     description: 'Always `no-store`: tokens must not be cached.',
     schema: { type: 'string', const: 'no-store' },
@@ -156,7 +156,7 @@ export const OPERATIONS = {
       description: 'A new access token and refresh token.',
       schema: ZLoginResponseSchema,
       example: EXAMPLE_LOGIN_RESPONSE,
-      headers: NO_STORE,
+      headers: NO_STORE_HEADERS,
     },
     errors: [...BODY_ERRORS, 503],
   },

@@ -3,9 +3,6 @@ import type { TExplorerEvent, TExplorerEventsPage } from '@/lib/contract';
 
 export { bucketedNow, eventsSearchParams, viewSearchParams, VIEWPORT_LIMIT } from './events-params';
 
-/** A page of `/api/explorer/events`. */
-export type EventsPage = TExplorerEventsPage;
-
 /** The explorer's own events route: `/api/events`' query, answered with what cards and map points draw. */
 export const EXPLORER_EVENTS_PATH = '/api/explorer/events';
 
@@ -24,7 +21,7 @@ export class ApiError extends Error {
  * Requests started before the explorer hydrated, by query string. The first `fetchEvents` takes the one it matches and
  * drops the others, so a response never serves a later query (it would be as old as the page).
  */
-const early = new Map<string, Promise<EventsPage>>();
+const early = new Map<string, Promise<TExplorerEventsPage>>();
 
 /**
  * Starts loading a viewport page now, for a `fetchEvents` with the same parameters to pick up later: the first page is
@@ -40,14 +37,14 @@ export function prefetchEvents(params: URLSearchParams): void {
 }
 
 /** Fetches one viewport page; the signal cancels it when the viewport moves on. */
-export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
+export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerEventsPage> {
   const key = params.toString();
   const started = early.get(key);
   early.clear();
   return started ?? requestEvents(params, signal);
 }
 
-async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<EventsPage> {
+async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerEventsPage> {
   const res = await fetch(`${EXPLORER_EVENTS_PATH}?${params.toString()}`, {
     signal,
     headers: { accept: 'application/json' },
@@ -62,7 +59,7 @@ async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Pro
     }
     throw new ApiError(res.status, detail);
   }
-  return (await res.json()) as EventsPage;
+  return (await res.json()) as TExplorerEventsPage;
 }
 
 /** The position drawn for an event (the server chose it: its map place, else its place's address). */
