@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brokenLinks, ENV_MODULES, envKeyProblems, headingAnchors } from './docs-check';
+import { tempTrees } from './temp-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -17,22 +17,10 @@ describe('the documentation', () => {
 });
 
 describe('the checks', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
+  const trees = tempTrees('docs');
   /** A copy of the documentation and configuration files, with `changes` written over it. */
-  function copyWith(changes: Record<string, string>): string {
-    const dir = mkdtempSync(path.join(tmpdir(), 'eventmap-docs-'));
-    dirs.push(dir);
-    for (const file of ['README.md', 'docs', '.env.example', ...ENV_MODULES]) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      cpSync(path.join(ROOT, file), path.join(dir, file), { recursive: true });
-    }
-    for (const [file, text] of Object.entries(changes)) writeFileSync(path.join(dir, file), text);
-    return dir;
-  }
+  const copyWith = (changes: Record<string, string>) =>
+    trees(changes, { from: ROOT, paths: ['README.md', 'docs', '.env.example', ...ENV_MODULES] });
 
   it('makes anchors as GitHub does', () => {
     const dir = copyWith({

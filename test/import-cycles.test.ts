@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findImportCycles } from './import-cycles';
+import { tempTrees } from './temp-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -20,22 +19,13 @@ describe('the import graph', () => {
 });
 
 describe('findImportCycles', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
+  const trees = tempTrees('cycles');
   /** A throwaway tree with the repository's `@/` alias. */
-  function tree(files: Record<string, string>): string {
-    const dir = mkdtempSync(path.join(tmpdir(), 'eventmap-cycles-'));
-    dirs.push(dir);
-    const tsconfig = { compilerOptions: { moduleResolution: 'bundler', paths: { '@/*': ['./*'] } } };
-    for (const [name, text] of Object.entries({ 'tsconfig.json': JSON.stringify(tsconfig), ...files })) {
-      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-      writeFileSync(path.join(dir, name), text);
-    }
-    return dir;
-  }
+  const tree = (files: Record<string, string>) =>
+    trees({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { moduleResolution: 'bundler', paths: { '@/*': ['./*'] } } }),
+      ...files,
+    });
 
   it('finds planted cycles: through an alias and a type-only import, and through a dynamic import', async () => {
     const dir = tree({
