@@ -4,6 +4,7 @@ import type { CatalogueFeed, HealthStore, Store } from '../port';
 import { createPgAuthStore } from './auth';
 import { createPgClickStore } from './clicks';
 import { toStorageError, translatingErrors } from './errors';
+import { DEFAULT_JSON_CACHE_MB, EventJsonCache } from './event-json-cache';
 import { changesSince } from './feed';
 import { createPool, migratePostgres, type PgPool } from './pool';
 import {
@@ -16,7 +17,6 @@ import {
   imageSubject,
   isCatalogueEmpty,
 } from './reads';
-import { DEFAULT_JSON_CACHE_MB, EventJsonCache } from './event-json-cache';
 import { createPgSamples } from './samples';
 import { createPgSearchStore } from './search';
 import { createPgSeedingStore } from './seeding';

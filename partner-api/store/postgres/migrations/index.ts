@@ -1,9 +1,9 @@
+import type { PostgresMigration } from './migration';
 import { catalogueMigration } from './001-catalogue';
 import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { eventJsonLz4Migration } from './005-event-json-lz4';
-import type { PostgresMigration } from './migration';
 
 export type { PostgresMigration };
 

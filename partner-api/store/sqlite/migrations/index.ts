@@ -1,10 +1,10 @@
+import type { Migration } from './migration';
 import { catalogueMigration } from './001-catalogue';
 import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { serviceIdMigration } from './005-service-id';
 import { changeFeedMigration } from './006-change-feed';
-import type { Migration } from './migration';
 
 export type { Migration };
 
