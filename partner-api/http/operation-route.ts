@@ -3,7 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
-  onSendHookHandler,
+  onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
@@ -29,7 +29,7 @@ export interface OperationRouteOptions {
   /** Runs before the body is read (a throttle that must count requests whose body cannot be parsed). */
   onRequest?: onRequestAsyncHookHandler;
   /** Runs on every answer of the route, errors included. */
-  onSend?: onSendHookHandler;
+  onSend?: onSendAsyncHookHandler;
 }
 
 /**
