@@ -68,7 +68,7 @@ describe('PostgreSQL restarted under load', () => {
         kind,
         status: response.statusCode,
         ms: performance.now() - started,
-        retryAfter: response.headers['retry-after'] as string | undefined,
+        retryAfter: response.headers['retry-after'],
       };
       if (kind === 'login' && response.statusCode === 201) {
         answer.refreshToken = ZLoginResponseSchema.parse(response.json()).refreshToken;
