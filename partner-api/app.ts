@@ -136,10 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installTrafficSummary(app);
   // JSON only: an unsupported body type is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
-  await app.register(rateLimitPlugin, {
-    global: false,
-    ...(limits.redis ? { redis: limits.redis, nameSpace: 'eventmap:partner-api:rate:', skipOnError: true } : {}),
-  });
+  await app.register(rateLimitPlugin, { global: false, store: limits.rateLimitStore });
 
   let closing = false;
   app.addHook('preClose', async () => {

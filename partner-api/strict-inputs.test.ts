@@ -43,7 +43,7 @@ async function expect400(url: string, pointers: string[], method: 'GET' | 'POST'
   return problem;
 }
 
-describe('numbers have one spelling', () => {
+describe('numbers in a URL: any JSON number in a query, digits in a path', () => {
   it('refuses empty coordinates instead of reading them as 0', async () => {
     await expect400('/v2/search/place?name=Op%C3%A9ra&lng=&lat=', ['#/lng', '#/lat']);
     const problem = await expect400('/v2/search?search=a&lng=&lat=', ['#/lng', '#/lat']);
@@ -58,10 +58,29 @@ describe('numbers have one spelling', () => {
     }
   });
 
-  it('refuses a hexadecimal page number', async () => {
+  it('refuses a hexadecimal page number, and spellings no JSON number has', async () => {
     await expect400('/v2/clicks?pageNumber=0x1', ['#/pageNumber']);
-    await expect400('/v2/search?search=a&limit=1e1', ['#/limit']);
-    await expect400('/v2/search?search=a&lng=2e0&lat=48', ['#/lng']);
+    for (const spelling of ['+1', '.5', '1.', '01', '1e', 'Infinity', 'NaN', '%201']) {
+      await expect400(`/v2/search?search=a&lng=${spelling}&lat=48`, ['#/lng']);
+    }
+    // A JSON number that is not an integer, or too large to be finite.
+    await expect400('/v2/search?search=a&limit=1.5e0', ['#/limit']);
+    await expect400('/v2/search?search=a&lng=1e400&lat=48', ['#/lng']);
+  });
+
+  it('accepts any number JSON accepts in a query, exponents included (what Python prints for small floats)', async () => {
+    for (const query of [
+      'lng=1e-7&lat=-2.5E-9',
+      'lng=2.35e0&lat=4.88e1&limit=1e1',
+      'lng=-0&lat=0.0&limit=10.0',
+      // A '+' in a query string is a space: a client percent-encodes it, as any '+'.
+      'lng=235E-2&lat=48&limit=5E%2B0',
+    ]) {
+      const response = await t.request({ method: 'GET', url: `/v2/search?search=op&${query}` });
+      expect(response.statusCode, `${query} → ${response.body}`).toBe(200);
+    }
+    const clicks = await t.request({ method: 'GET', url: '/v2/clicks?limit=1e2&pageNumber=1E0' });
+    expect(clicks.statusCode, clicks.body).toBe(200);
   });
 
   it('says a missing coordinate is required', async () => {

@@ -37,12 +37,17 @@ export const ZLocalDateTimeSchema = z
 export const ZLngSchema = z.number().min(-180).max(180);
 export const ZLatSchema = z.number().min(-90).max(90);
 
-/** The one spelling of an integer in a URL: decimal digits, an optional minus, no leading zero (`12`, `-3`). */
+/** The one spelling of an id in a URL path: decimal digits, an optional minus, no leading zero (`12`, `-3`). */
 export const INTEGER_TEXT = /^(?:0|-?[1-9]\d*)$/;
-/** The one spelling of a number in a URL: plain decimal (`2.35`, `-0.5`, `48`) — no exponent, hex, `+` or spaces. */
+/** Plain decimal (`2.35`, `-0.5`, `48`): what this project writes into URLs (toDecimalText). */
 export const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/**
+ * Any number JSON accepts (RFC 8259 §6): what a query parameter may carry, as a body may (`1e-7`, what Python prints
+ * for small floats, `2.5E3`, `-0`). No hex, no `+`, no spaces, no `Infinity`.
+ */
+export const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** A number in the one spelling a URL may carry it (`DECIMAL_TEXT`): `1e-7` becomes `0.0000001`. */
+/** A number in plain decimal text (`DECIMAL_TEXT`), as this project writes URLs: `1e-7` becomes `0.0000001`. */
 export function toDecimalText(value: number): string {
   const text = String(value);
   if (!/e/i.test(text)) return text;
@@ -53,20 +58,24 @@ export function toDecimalText(value: number): string {
 }
 
 /**
- * A number carried as text (a query or path parameter), in exactly one spelling. Coercion (`Number(text)`) would
- * read `''` as 0 and `0x1`, `1e0` or ` 1 ` as 1, and a missing value as NaN; this says "required", "empty" or
- * "not a plain decimal" instead, then checks the value with `inner` (range, integer).
+ * A number carried as text in a query string: any spelling JSON accepts for a number, so that a client sends a
+ * query value as it would write it in a body (`kind: 'integer'` then checks the value, `1e2` is 100). Coercion
+ * (`Number(text)`) would read `''` as 0 and `0x1` or ` 1 ` as 1, and a missing value as NaN; this says "required",
+ * "empty" or "not a number" instead, then checks the value with `inner` (range, integer). `spelling: 'digits'` keeps
+ * path ids to one spelling (`INTEGER_TEXT`): an id names a record, and one record has one URL.
  */
-export function textNumber(kind: 'integer' | 'number', inner: z.ZodNumber) {
-  const spelling = kind === 'integer' ? INTEGER_TEXT : DECIMAL_TEXT;
+export function textNumber(kind: 'integer' | 'number', inner: z.ZodNumber, spelling: 'json' | 'digits' = 'json') {
+  const pattern = spelling === 'digits' ? INTEGER_TEXT : JSON_NUMBER_TEXT;
   const expected =
-    kind === 'integer'
+    spelling === 'digits'
       ? 'Expected an integer written in plain decimal digits (e.g. 12).'
-      : 'Expected a number written in plain decimal notation (e.g. 2.35).';
+      : kind === 'integer'
+        ? 'Expected an integer written as a JSON number (e.g. 12).'
+        : 'Expected a number written as a JSON number (e.g. 2.35 or 1e-7).';
   return z
     .string({ error: (issue) => (issue.input === undefined ? 'Required.' : expected) })
     .refine((text) => text !== '', { message: `Empty value. ${expected}`, abort: true })
-    .refine((text) => spelling.test(text), { message: expected, abort: true })
+    .refine((text) => pattern.test(text), { message: expected, abort: true })
     .transform(Number)
     .pipe(inner);
 }
@@ -111,7 +120,7 @@ export const ZProblemSchema = z
 export type TProblem = z.infer<typeof ZProblemSchema>;
 
 /** Positive integer ids in paths, in plain decimal digits. */
-export const ZIdSchema = textNumber('integer', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
+export const ZIdSchema = textNumber('integer', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), 'digits');
 
 /** Page number of any paged request. */
 export const ZPageNumberSchema = z.number().int().min(1).max(1_000_000);

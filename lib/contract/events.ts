@@ -21,7 +21,9 @@ export type TRectangle = z.infer<typeof ZRectangleSchema>;
 
 /**
  * `{circle}` or `{rectangle}`; an empty object is accepted and means no filter. One strict object with two optional
- * members (refined to at most one) rather than a union, so an error inside `circle` points at its member.
+ * members (refined to at most one) rather than a union, so an error inside `circle` points at its member. The JSON
+ * Schema states the rule too (`oneOf` with `required`, the other member `false`), so that generated clients' types
+ * refuse both together (openapi-typescript: `{rectangle?: never} | {circle?: never} | …`).
  */
 export const ZLocationFilterSchema = z
   .strictObject({ circle: ZCircleSchema.optional(), rectangle: ZRectangleSchema.optional() })
@@ -35,7 +37,11 @@ export const ZLocationFilterSchema = z
   })
   .meta({
     id: 'LocationFilter',
-    maxProperties: 1,
+    oneOf: [
+      { title: 'circle', required: ['circle'], properties: { rectangle: false } },
+      { title: 'rectangle', required: ['rectangle'], properties: { circle: false } },
+      { title: 'no filter', properties: { circle: false, rectangle: false } },
+    ],
     description:
       'Either `circle` or `rectangle`, not both (`{}` means no filter). A rectangle needs `minLat ≤ maxLat`; ' +
       '`minLng > maxLng` crosses the antimeridian.',
@@ -45,10 +51,23 @@ export type TLocationFilter = z.infer<typeof ZLocationFilterSchema>;
 /** The date window of an events query that names no end: 7 days from its start (docs/design.md §4.4). */
 export const DEFAULT_WINDOW_MS = 7 * 24 * 3_600_000;
 
+/** A member that must be absent in this alternative (JSON Schema `false`): says why when present. */
+const absent = (why: string) => z.never({ error: why }).optional();
+const LIVE_OR_WINDOW = 'Give isLive or a date window (minDate, maxDate), not both.';
+
+/**
+ * `{isLive}` xor a window. Each alternative names the other's members as absent (not merely unknown), so the JSON
+ * Schema carries `false` for them and generated clients' types refuse `{isLive, minDate}`: a union of two closed
+ * object types alone would not (TypeScript accepts a member of either side in a union's object literal).
+ */
 export const ZDatesFilterSchema = z
   .union([
-    z.strictObject({ isLive: z.boolean() }),
-    z.strictObject({ minDate: ZIsoDateInputSchema.optional(), maxDate: ZIsoDateInputSchema.optional() }),
+    z.strictObject({ isLive: z.boolean(), minDate: absent(LIVE_OR_WINDOW), maxDate: absent(LIVE_OR_WINDOW) }),
+    z.strictObject({
+      isLive: absent(LIVE_OR_WINDOW),
+      minDate: ZIsoDateInputSchema.optional(),
+      maxDate: ZIsoDateInputSchema.optional(),
+    }),
   ])
   .meta({
     id: 'DatesFilter',
@@ -115,6 +134,9 @@ export const ZGetEventsRequestSchema = z
   })
   .meta({
     id: 'GetEventsRequest',
+    if: { required: ['orderBy'], properties: { orderBy: { const: 'distance' } } },
+    // `properties` repeats the member the branch requires (Redocly checks each required name is defined there).
+    then: { required: ['orderByDistance'], properties: { orderByDistance: {} } },
     description:
       'Every member is optional. Cross-member rules: `datesFilter.minDate ≤ datesFilter.maxDate`; ' +
       '`orderBy: "distance"` needs `orderByDistance`; `locationFilter` holds `circle` or `rectangle`, not both.',

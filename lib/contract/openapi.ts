@@ -83,13 +83,22 @@ const ERROR_EXAMPLES: Record<number, JsonSchema> = {
   429: { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Too many requests; retry later.' },
 };
 
+/** zod's JSON Schema for `z.never()`: matches nothing. */
+function isNever(node: object): boolean {
+  const keys = Object.keys(node);
+  const not = (node as { not?: unknown }).not;
+  return keys.length === 1 && keys[0] === 'not' && !!not && typeof not === 'object' && Object.keys(not).length === 0;
+}
+
 /**
  * Adds what zod's JSON Schema leaves out and a code generator needs: `format: int32`/`int64` on integers (ids are
- * int64: any safe integer), found by their bounds.
+ * int64: any safe integer), found by their bounds; and `false` for a member that must be absent (zod's `z.never()`,
+ * `{not: {}}`: the same in JSON Schema, but openapi-typescript types only `false` as `never`).
  */
 function refine(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(refine);
   if (!node || typeof node !== 'object') return node;
+  if (isNever(node)) return false;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node))
     out[key] = key === 'const' || key === 'examples' ? value : refine(value);

@@ -366,7 +366,11 @@ export const OPERATIONS = {
       status: 302,
       description: 'Redirect to the ticketing partner.',
       headers: {
-        Location: { description: "The ticketing partner's page.", schema: { type: 'string', format: 'uri' } },
+        Location: {
+          description: "The ticketing partner's page.",
+          required: true,
+          schema: { type: 'string', format: 'uri' },
+        },
         'Cache-Control': {
           description: 'Always `no-store`: every follow is a click.',
           schema: { type: 'string', const: 'no-store' },
@@ -391,7 +395,7 @@ export const OPERATIONS = {
       status: 302,
       description: "Redirect to the event's page in the consumer web app.",
       headers: {
-        Location: { description: "The event's page.", schema: { type: 'string', format: 'uri' } },
+        Location: { description: "The event's page.", required: true, schema: { type: 'string', format: 'uri' } },
       },
     },
     errors: [400, 404, 414],

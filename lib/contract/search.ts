@@ -15,10 +15,14 @@ const ZSearchTextSchema = z
 export const SEARCH_TYPES = ['events', 'places', 'performers'] as const;
 export type TSearchType = (typeof SEARCH_TYPES)[number];
 
-/** `type=events,places` — a comma-separated subset (OpenAPI `style: form, explode: false`); absent means all. */
+/**
+ * `type=events,places` — a comma-separated subset (OpenAPI `style: form, explode: false`, as the document declares),
+ * or the same parameter repeated (`type=events&type=places`, what generated clients such as openapi-fetch send by
+ * default), or both mixed; absent means all. A type named twice counts once.
+ */
 export const ZSearchTypesSchema = z
-  .string()
-  .transform((value) => value.split(','))
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).flatMap((item) => item.split(',')))])
   .pipe(z.array(z.enum(SEARCH_TYPES)).min(1).max(SEARCH_TYPES.length));
 
 const LNG_LAT_TOGETHER = 'lng and lat go together.';

@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { OPERATIONS, routePath, ZNoQuerySchema, type OperationName } from '@/lib/contract';
 import { parseWith } from './validate';
@@ -19,6 +26,10 @@ export interface OperationInput<N extends OperationName> {
 export interface OperationRouteOptions {
   /** Runs before validation (a throttle that must count malformed requests too). */
   preHandler?: preHandlerAsyncHookHandler;
+  /** Runs before the body is read (a throttle that must count requests whose body cannot be parsed). */
+  onRequest?: onRequestAsyncHookHandler;
+  /** Runs on every answer of the route, errors included. */
+  onSend?: onSendAsyncHookHandler;
 }
 
 /**
@@ -41,6 +52,8 @@ export function registerOperation<N extends OperationName>(
     method: operation.method,
     url: routePath(operation.path),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.onSend ? { onSend: options.onSend } : {}),
     handler: async (request, reply) => {
       const input = {
         params: params ? parseWith(params, request.params, 'params') : undefined,

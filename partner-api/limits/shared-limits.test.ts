@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceLogger } from '../http/logger';
 import { hasRedisServer, startRedisServer } from '../testing/redis-server';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -59,5 +61,110 @@ describe('limits shared through Redis', () => {
     for (const app of [a, b, a, b, a]) statuses.push((await attempt(app)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await attempt(b)).headers['retry-after']).toMatch(/^\d+$/);
+  });
+});
+
+describe('limits when Redis goes away or slows down', () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  const apps: TestApp[] = [];
+  const rateLimit = { apiPerMinute: 6, loginPerClientPerMinute: 100, loginPerIpPerMinute: 30 };
+
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await redis?.stop();
+    redis = undefined;
+  });
+
+  /** A replica on `redis`, with its log lines kept. */
+  async function replica(url: string): Promise<{ app: TestApp; logged: () => { level: number; msg: string }[] }> {
+    const lines: string[] = [];
+    const logger = createServiceLogger('info', { write: (line: string) => void lines.push(line) });
+    const app = await createTestApp({ config: { redisUrl: url, rateLimit }, logger });
+    apps.push(app);
+    return { app, logged: () => lines.map((line) => JSON.parse(line) as { level: number; msg: string }) };
+  }
+
+  const clicks = (app: TestApp, client: 'demo' | 'demo-b' = 'demo') =>
+    app.request({ method: 'GET', url: '/v2/clicks' }, client).then((response) => response.statusCode);
+
+  it('answers 50 concurrent correct logins from one address on two replicas with 50 × 201', async () => {
+    if (!installed) return;
+    redis = await startRedisServer();
+    const [a, b] = [await replica(redis.url), await replica(redis.url)];
+    const logins = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? a : b).app.app.inject({
+          method: 'POST',
+          url: '/login',
+          remoteAddress: '203.0.113.50',
+          payload: { grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' },
+        }),
+      ),
+    );
+    expect(logins.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+  });
+
+  it('keeps serving with per-process limits while Redis is away, and shares them again once it is back', async () => {
+    if (!installed) return;
+    redis = await startRedisServer();
+    const port = redis.port;
+    const [a, b] = [await replica(redis.url), await replica(redis.url)];
+    expect(await clicks(a.app)).toBe(200);
+
+    await redis.stop();
+    redis = undefined;
+    // Each replica now counts alone: the whole allowance on each, then 429 — never a 5xx, never unlimited.
+    for (const { app } of [a, b]) {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push(await clicks(app));
+      expect(statuses.slice(0, 6)).toEqual(Array(6).fill(200));
+      expect(statuses[6]).toBe(429);
+    }
+    const login = await a.app.login();
+    expect(login.accessToken).toBeTruthy();
+    for (const { logged } of [a, b]) {
+      const warning = logged().find((line) => /limits store \(Redis\) unavailable/.test(line.msg));
+      expect(warning?.level).toBe(40);
+    }
+
+    redis = await startRedisServer({ port });
+    // Back to shared counting by itself (ioredis reconnects within 2 s): `demo-b` probes until both replicas say so.
+    const deadline = Date.now() + 10_000;
+    for (const { app, logged } of [a, b]) {
+      while (!logged().some((line) => /answering again/.test(line.msg))) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await clicks(app, 'demo-b');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    // `demo` used up its per-process allowance on both; the shared (fresh) count lets it in again, across both.
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await clicks(a.app), await clicks(b.app));
+    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(200));
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
+  it('answers within a bounded time while Redis does not answer', async () => {
+    if (!installed) return;
+    redis = await startRedisServer();
+    const { app } = await replica(redis.url);
+    expect(await clicks(app)).toBe(200);
+    const admin = new Redis(redis.url);
+    try {
+      // Every other client's commands wait 5 s, as behind a Redis stuck in a long command.
+      await admin.call('CLIENT', 'PAUSE', '5000', 'ALL');
+      const started = performance.now();
+      expect(await clicks(app)).toBe(200);
+      const login = await app.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' },
+      });
+      expect(login.statusCode).toBe(201);
+      // A few commands of 250 ms at most each, far from the 5 s pause (the scrypt check of the login included).
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      admin.disconnect();
+    }
   });
 });

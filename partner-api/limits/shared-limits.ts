@@ -1,20 +1,186 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { MemoryFailureCounter, type FailureCounter } from '../auth/login-throttle';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
+import type { FailureCounter } from '../auth/login-throttle';
 import type { Clock } from '../clock';
 
 /** Keys of every counter this service keeps in Redis start with it (one Redis may serve other things too). */
 export const REDIS_KEY_PREFIX = 'eventmap:partner-api:';
 
 /**
+ * Longest wait for one Redis command. A Redis that answers slowly (swapping, a long `KEYS`, a saturated network)
+ * must not slow every request down with it: past this, the command is abandoned and the request is counted in
+ * this process instead.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+
+/** The failed-login window (docs/reliability.md §1). */
+const FAILURE_WINDOW_MS = 60_000;
+
+/** One counting window of a key: hits so far and milliseconds until it ends. */
+export interface WindowCount {
+  count: number;
+  ttlMs: number;
+}
+
+/**
+ * Fixed-window counters: a key's window starts at its first hit and lasts `windowMs`. The API rate limits and the
+ * login throttle both count with it.
+ */
+export interface WindowCounter {
+  /** Adds one hit to `key`; returns its window's count including it. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The window of `key` as it stands (count 0 when none is running). */
+  peek(key: string): Promise<WindowCount>;
+}
+
+/** Counters of this process alone, in a bounded LRU (an evicted key merely starts a fresh window). */
+export class MemoryWindowCounter implements WindowCounter {
+  private readonly windows = new LRUCache<string, { count: number; resetAt: number }>({ max: 100_000 });
+
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.clock();
+    const entry = this.windows.get(key);
+    if (entry && now < entry.resetAt) {
+      entry.count += 1;
+      return { count: entry.count, ttlMs: entry.resetAt - now };
+    }
+    this.windows.set(key, { count: 1, resetAt: now + windowMs });
+    return { count: 1, ttlMs: windowMs };
+  }
+
+  async peek(key: string): Promise<WindowCount> {
+    const now = this.clock();
+    const entry = this.windows.get(key);
+    return entry && now < entry.resetAt ? { count: entry.count, ttlMs: entry.resetAt - now } : { count: 0, ttlMs: 0 };
+  }
+}
+
+/** INCR, and start the window's expiry on the first hit: one atomic step. Returns {count, ms left}. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** Counters in Redis, shared by every replica; windows expire by Redis's clock. */
+export class RedisWindowCounter implements WindowCounter {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const [count, ttlMs] = (await this.redis.eval(HIT_SCRIPT, 1, REDIS_KEY_PREFIX + key, windowMs)) as [number, number];
+    return { count: Number(count), ttlMs: Math.max(0, Number(ttlMs)) };
+  }
+
+  async peek(key: string): Promise<WindowCount> {
+    const [count, ttlMs] = await Promise.all([
+      this.redis.get(REDIS_KEY_PREFIX + key),
+      this.redis.pttl(REDIS_KEY_PREFIX + key),
+    ]);
+    return { count: Number(count ?? 0), ttlMs: Math.max(0, ttlMs) };
+  }
+}
+
+/**
+ * Redis while it answers, this process's counters while it does not: a Redis outage (or a Redis slower than
+ * {@link REDIS_COMMAND_TIMEOUT_MS}) degrades the limits to per-process ones — each replica then allows the whole
+ * allowance — instead of taking the API down or letting everything through. The switch each way is logged once;
+ * a disconnected Redis is not even asked (no wait), and the shared counters are used again as soon as it is back.
+ */
+export class FallbackWindowCounter implements WindowCounter {
+  private degraded = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: WindowCounter,
+    private readonly local: WindowCounter,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Whether the last command went to this process's counters. */
+  get isDegraded(): boolean {
+    return this.degraded;
+  }
+
+  private async either<T>(operation: (counter: WindowCounter) => Promise<T>): Promise<T> {
+    if (this.redis.status === 'ready') {
+      try {
+        const result = await operation(this.shared);
+        if (this.degraded) {
+          this.degraded = false;
+          this.log.info('limits store (Redis) answering again: limits are shared by the replicas again');
+        }
+        return result;
+      } catch (error) {
+        this.degrade(error);
+      }
+    } else {
+      this.degrade(new Error(`Redis connection is ${this.redis.status}`));
+    }
+    return operation(this.local);
+  }
+
+  private degrade(error: unknown): void {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log.warn(
+      { err: error },
+      'limits store (Redis) unavailable or slow: counting limits in this process until it answers again',
+    );
+  }
+
+  hit(key: string, windowMs: number): Promise<WindowCount> {
+    return this.either((counter) => counter.hit(key, windowMs));
+  }
+
+  peek(key: string): Promise<WindowCount> {
+    return this.either((counter) => counter.peek(key));
+  }
+}
+
+/** The login throttle's failure counter over window counters, under `purpose:` keys. */
+export function windowFailureCounter(counter: WindowCounter, purpose: string): FailureCounter {
+  const keyOf = (key: string) => `${purpose}:${key}`;
+  return {
+    count: async (key) => (await counter.peek(keyOf(key))).count,
+    secondsLeft: async (key) => Math.max(1, Math.ceil((await counter.peek(keyOf(key))).ttlMs / 1000)),
+    record: async (key) => (await counter.hit(keyOf(key), FAILURE_WINDOW_MS)).count,
+  };
+}
+
+/** A @fastify/rate-limit store over a window counter (keys under `rate:`, then the route when per route). */
+function rateLimitStoreOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
+  const storeAt = (prefix: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      counter.hit(prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
+    },
+    child: (routeOptions) => {
+      // Per-route limits (`config.rateLimit`) count apart; `createRateLimit` limiters have no route and key by
+      // their own key generators.
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
+      return storeAt(route?.url ? `${prefix}${String(route.method)}${route.url}-` : prefix);
+    },
+  });
+  return class {
+    constructor() {
+      return storeAt('rate:');
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
  * Where the service's limits count: in this process, or in Redis (PARTNER_API_REDIS_URL) so that every replica
- * counts against the same allowance — the API rate limits (@fastify/rate-limit's Redis store) and the login
- * throttle alike. Redis trouble never takes the API down: limits then let requests through and the error is logged
- * (a full outage of the limits store is an operator's alert, not every client's 500).
+ * counts against the same allowance — the API rate limits and the login throttle alike. Redis trouble never takes
+ * the API down: while Redis is away or slow, limits count in this process (FallbackWindowCounter).
  */
 export interface LimitsStore {
-  /** The Redis client for @fastify/rate-limit, or undefined to count in this process. */
-  readonly redis: Redis | undefined;
+  /** The store class for @fastify/rate-limit's `store` option. */
+  readonly rateLimitStore: FastifyRateLimitStoreCtor;
   /** A failure counter for one purpose (`login-ip`, `login-client`). */
   readonly failureCounter: (purpose: string) => FailureCounter;
   close(): Promise<void>;
@@ -25,84 +191,34 @@ export async function openLimitsStore(options: {
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<LimitsStore> {
+  const local = new MemoryWindowCounter(options.clock);
   if (options.redisUrl === undefined) {
     return {
-      redis: undefined,
-      failureCounter: () => new MemoryFailureCounter(options.clock),
+      rateLimitStore: rateLimitStoreOver(local),
+      failureCounter: (purpose) => windowFailureCounter(local, purpose),
       close: async () => {},
     };
   }
   const redis = new Redis(options.redisUrl, {
     lazyConnect: true,
-    // Fail a command fast while Redis is away instead of queueing requests behind it.
-    maxRetriesPerRequest: 1,
+    // A command while disconnected fails at once (the counters fall back to this process) instead of queueing.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 2_000,
+    // Reconnect for ever, at most every 2 s: the shared limits come back by themselves.
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
   });
-  let reported = false;
-  redis.on('error', (error: Error) => {
-    if (reported) return;
-    reported = true;
-    options.log.error({ err: error }, 'limits store (Redis) unreachable: limits let requests through until it is back');
-  });
-  redis.on('ready', () => {
-    if (reported) options.log.info('limits store (Redis) reachable again');
-    reported = false;
-  });
+  // Connection errors are reported by the counter's switch to local counting (once), not on every retry.
+  redis.on('error', () => undefined);
   // A wrong URL or a Redis that is down at start is a configuration error the operator must see at once.
   await redis.connect();
+  const counter = new FallbackWindowCounter(redis, new RedisWindowCounter(redis), local, options.log);
   return {
-    redis,
-    failureCounter: (purpose) => new RedisFailureCounter(redis, `${REDIS_KEY_PREFIX}${purpose}:`, options.log),
+    rateLimitStore: rateLimitStoreOver(counter),
+    failureCounter: (purpose) => windowFailureCounter(counter, purpose),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },
   };
-}
-
-const WINDOW_MS = 60_000;
-
-/** INCR, and start the window's expiry on the first failure: one atomic step. */
-const RECORD_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
-
-/** DECR, never below zero. */
-const FORGIVE_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then return redis.call('DECR', KEYS[1]) end
-return 0`;
-
-/** Failure counters in Redis, shared by every replica; windows expire by Redis's clock. */
-export class RedisFailureCounter implements FailureCounter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  private async safely<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      this.log.warn({ err: error }, 'login throttle: Redis command failed; not counting');
-      return fallback;
-    }
-  }
-
-  count(key: string): Promise<number> {
-    return this.safely(async () => Number((await this.redis.get(this.prefix + key)) ?? 0), 0);
-  }
-
-  secondsLeft(key: string): Promise<number> {
-    return this.safely(async () => Math.max(1, Math.ceil((await this.redis.pttl(this.prefix + key)) / 1000)), 1);
-  }
-
-  async forgive(key: string): Promise<void> {
-    await this.safely(() => this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key), 0);
-  }
-
-  record(key: string): Promise<number> {
-    return this.safely(async () => Number(await this.redis.eval(RECORD_SCRIPT, 1, this.prefix + key, WINDOW_MS)), 0);
-  }
 }

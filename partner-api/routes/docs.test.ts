@@ -34,7 +34,23 @@ describe('OpenAPI document and reference page', () => {
       paths: Record<string, Record<string, { description?: string; parameters?: Record<string, unknown>[] } & object>>;
     }>();
     const schemas = document.components.schemas;
-    expect(schemas.LocationFilter).toMatchObject({ maxProperties: 1 });
+    // The cross-member rules are schema, not prose only (docs/contract.md).
+    expect(schemas.LocationFilter).toMatchObject({
+      oneOf: [
+        { required: ['circle'], properties: { rectangle: false } },
+        { required: ['rectangle'], properties: { circle: false } },
+        { properties: { circle: false, rectangle: false } },
+      ],
+    });
+    expect(schemas.GetEventsRequest).toMatchObject({
+      if: { required: ['orderBy'], properties: { orderBy: { const: 'distance' } } },
+      then: { required: ['orderByDistance'] },
+    });
+    const dates = schemas.DatesFilter as unknown as { anyOf: { properties: Record<string, unknown> }[] };
+    expect(dates.anyOf.map((alternative) => alternative.properties)).toMatchObject([
+      { minDate: false, maxDate: false },
+      { isLive: false },
+    ]);
     expect(schemas.SearchQuery).toBeUndefined();
     expect(schemas.LoginResponse?.properties.tokenType).toMatchObject({ const: 'Bearer' });
     expect(schemas.Event?.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
@@ -51,6 +67,10 @@ describe('OpenAPI document and reference page', () => {
     expect(login.responses['201']?.headers).toHaveProperty('Cache-Control');
     expect(login.responses['401']?.headers).toHaveProperty('WWW-Authenticate');
     expect(login.responses['429']?.headers).toHaveProperty('Retry-After');
+    for (const path of ['/r/{token}', '/e/{serviceId}']) {
+      const redirect = document.paths[path]?.get as { responses: Record<string, { headers?: object }> };
+      expect(redirect.responses['302']?.headers, path).toMatchObject({ Location: { required: true } });
+    }
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         expect(operation.description, `${method} ${path}`).toEqual(expect.any(String));

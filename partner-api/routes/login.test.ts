@@ -200,7 +200,7 @@ describe('login throttling', () => {
 
   it('lets the holder of the secret in after 50 wrong-secret logins for its client id from one address', async () => {
     await withLimits(10, 30);
-    // Sent all at once: attempts are counted before their secret is checked, so concurrency does not get past the limit.
+    // Sent all at once: at most the allowance left is checked at a time, so concurrency does not get past the limit.
     const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => from('10.0.0.66', 'demo', `guess-${i}`)));
     const statuses = guesses.map((response) => response.statusCode);
     // The guesser is stopped: 30 failures, then 429 for the rest of the minute.
@@ -223,6 +223,53 @@ describe('login throttling', () => {
     const slowStarted = performance.now();
     expect((await from('10.0.2.1', 'demo', 'another-guess')).statusCode).toBe(401);
     expect(performance.now() - slowStarted).toBeGreaterThan(correctMs + 500);
+  });
+
+  it('answers 50 concurrent correct logins from one address with 50 × 201: an attempt in flight is no failure', async () => {
+    await withLimits(10, 30);
+    const logins = await Promise.all(Array.from({ length: 50 }, () => from('10.0.0.7', 'demo', 'demo-secret')));
+    expect(logins.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+    // Still the whole allowance left: 30 failures, then 429.
+    const guesses = await Promise.all(Array.from({ length: 31 }, (_, i) => from('10.0.0.7', 'demo', `guess-${i}`)));
+    expect(guesses.filter((response) => response.statusCode === 401)).toHaveLength(30);
+    expect(guesses.filter((response) => response.statusCode === 429)).toHaveLength(1);
+  });
+
+  it('lets every correct login in while wrong ones from the same address run alongside within the allowance', async () => {
+    await withLimits(1000, 6);
+    const mixed = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => from('10.0.0.8', 'demo', i % 4 === 0 ? `guess-${i}` : 'demo-secret')),
+    );
+    const statuses = mixed.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(15);
+  });
+
+  it.each([
+    ['invalid JSON', '{"grantAccess":', 'application/json'],
+    ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), 'application/json'],
+    [
+      'valid JSON failing the schema',
+      JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo' }),
+      'application/json',
+    ],
+    ['a body that is not JSON', 'grantAccess=clientSecret', 'application/x-www-form-urlencoded'],
+  ])('counts a malformed login (%s) as a failure of its address', async (_name, payload, contentType) => {
+    await withLimits(1000, 3);
+    for (let i = 0; i < 3; i++) {
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        remoteAddress: '10.0.0.9',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect([400, 415]).toContain(malformed.statusCode);
+    }
+    const limited = await from('10.0.0.9', 'demo', 'demo-secret');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await tokensOf(await from('10.0.0.10', 'demo', 'demo-secret'));
   });
 
   it('counts only failures: successful logins never use up an allowance', async () => {

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TLoginResponse } from '@/lib/contract';
 import { CHALLENGE_MISSING } from '../auth/bearer';
 import { verifyClientCredentials } from '../auth/clients';
-import { delayFailure, failureDelayMs, type FailureCounter } from '../auth/login-throttle';
+import {
+  AttemptGate,
+  AttemptRefused,
+  delayFailure,
+  failureDelayMs,
+  type AttemptOutcome,
+  type FailureCounter,
+} from '../auth/login-throttle';
 import type { TokenService } from '../auth/tokens';
 import type { ServiceContext } from '../context';
 import type { RateLimitConfig } from '../env';
@@ -25,11 +32,20 @@ function tooManyAttempts(retryAfterSeconds: number): ProblemError {
   });
 }
 
+/** How an answered attempt counts: a login issued, a client's mistake (any 4xx), or the service's fault (5xx). */
+function outcomeOf(status: number): AttemptOutcome {
+  if (status < 400) return 'succeeded';
+  return status < 500 ? 'failed' : 'not-counted';
+}
+
 /**
- * `POST /login`: the secret grant and the refresh grant. Only failed attempts are counted: an IP with too many failures
- * in a minute is refused (429) before any check, and a client id's failures beyond its allowance slow down the
- * answers to further wrong secrets and are logged. A correct secret is never refused because of failures from
- * other addresses, so knowing a client id is not enough to lock its holder out.
+ * `POST /login`: the secret grant and the refresh grant. Only failed attempts are counted, per IP: a wrong secret,
+ * an unknown or reused refresh token, and any malformed attempt alike (invalid JSON, invalid UTF-8, a body failing
+ * the schema, a wrong media type or size). An IP with too many failures in a minute is refused (429) before any
+ * check, and an attempt in flight is not a failure (AttemptGate): concurrent correct logins all succeed. A client
+ * id's failures beyond its allowance slow down the answers to further wrong secrets and are logged. A correct secret
+ * is never refused because of failures from other addresses, so knowing a client id is not enough to lock its
+ * holder out.
  */
 export function registerLoginRoutes(
   app: FastifyInstance,
@@ -45,9 +61,10 @@ export function registerLoginRoutes(
     failureCounter: (purpose: string) => FailureCounter;
   },
 ): void {
-  const ipFailures = failureCounter('login-ip');
-  const ipKeyOf = (request: FastifyRequest) => `ip:${request.ip}`;
+  const ipGate = new AttemptGate(failureCounter('login-ip'), () => rateLimit.loginPerIpPerMinute);
   const clientFailures = failureCounter('login-client');
+  /** The end of each attempt in flight, called once with how it ended. */
+  const attempts = new WeakMap<FastifyRequest, (outcome: AttemptOutcome) => Promise<void>>();
 
   async function failed(clientId: string | undefined, request: FastifyRequest, detail: string): Promise<never> {
     if (clientId !== undefined) {
@@ -74,18 +91,26 @@ export function registerLoginRoutes(
         issued = await tokens.refresh(body.refreshToken);
         if (!issued) return failed(undefined, request, WRONG_REFRESH_TOKEN);
       }
-      await ipFailures.forgive(ipKeyOf(request));
       return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(issued);
     },
     {
-      // Before validation: a malformed attempt counts against the address like a wrong secret.
-      preHandler: async (request) => {
-        const ipKey = ipKeyOf(request);
-        // Counted as a failure up front (one atomic step, shared by the replicas) and forgiven on success, so
-        // concurrent guesses cannot all pass the check before the first of them is counted.
-        if ((await ipFailures.record(ipKey)) > rateLimit.loginPerIpPerMinute) {
-          throw tooManyAttempts(await ipFailures.secondsLeft(ipKey));
+      // Before the body is read, so that an attempt whose body cannot even be parsed counts like any failure.
+      onRequest: async (request, reply) => {
+        let end: (outcome: AttemptOutcome) => Promise<void>;
+        try {
+          end = await ipGate.enter(`ip:${request.ip}`);
+        } catch (error) {
+          if (error instanceof AttemptRefused) throw tooManyAttempts(error.retryAfterSeconds);
+          throw error;
         }
+        attempts.set(request, end);
+        // An attempt whose connection closes before any answer (a body that never completed) is a failed one.
+        reply.raw.once('close', () => void end(reply.raw.writableFinished ? outcomeOf(reply.statusCode) : 'failed'));
+      },
+      // The answer decides how the attempt counts, whichever step produced it (parser, validation, handler).
+      onSend: async (request, reply, payload) => {
+        await attempts.get(request)?.(outcomeOf(reply.statusCode));
+        return payload;
       },
     },
   );

@@ -141,6 +141,22 @@ describe('GET /v2/search', () => {
     expect(two.map(label).sort()).toEqual(['event:stromae', 'performer:Stromae']);
   });
 
+  it('takes type repeated (what openapi-fetch sends) as well as comma-separated, with the same answer', async () => {
+    const get = async (query: string) => {
+      const response = await t.request({ method: 'GET', url: `/v2/search?search=stromae&${query}` });
+      expect(response.statusCode, `${query} → ${response.body}`).toBe(200);
+      return ZSearchResponseSchema.parse(response.json()).map(label).sort();
+    };
+    const comma = await get('type=events,performers');
+    expect(comma).toEqual(['event:stromae', 'performer:Stromae']);
+    expect(await get('type=events&type=performers')).toEqual(comma);
+    expect(await get('type=events&type=performers&type=events')).toEqual(comma);
+    expect(await get('type=events,performers&type=places')).toEqual(await get('type=events,places,performers'));
+    const bad = await t.request({ method: 'GET', url: '/v2/search?search=a&type=events&type=concerts' });
+    expect(bad.statusCode).toBe(400);
+    expect(ZProblemSchema.parse(bad.json()).errors?.[0]?.pointer).toMatch(/^#\/type/);
+  });
+
   it('finds nothing for words absent from the catalogue, and never more than one typo', async () => {
     expect(await search({ search: 'xylophone' })).toEqual([]);
     expect(await search({ search: 'furbriez' })).toEqual([]);

@@ -60,6 +60,13 @@ export interface PostgresServer {
   createDatabase(options?: CreateDatabaseOptions): Promise<string>;
   /** Drops a database, closing whatever connections remain on it. */
   dropDatabase(name: string): Promise<void>;
+  /**
+   * Shuts the server down as an operator's restart does (`pg_ctl stop -m fast`: sessions end, committed data stays),
+   * keeping its directory so that {@link PostgresServer.startUp} brings it back on the same port.
+   */
+  shutDown(): Promise<void>;
+  /** Starts a server that {@link PostgresServer.shutDown} stopped, on the same port and data. */
+  startUp(): Promise<void>;
   /** Stops the server at once and deletes its directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -215,6 +222,16 @@ export async function startPostgresServer(options: PostgresServerOptions = {}): 
       },
       async dropDatabase(name) {
         await admin((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+      },
+      async shutDown() {
+        if (!started) return;
+        await runServerCommand(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'], asPostgres);
+        started = false;
+      },
+      async startUp() {
+        if (started) return;
+        await runServerCommand(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start'], asPostgres);
+        started = true;
       },
       stop,
     };

@@ -18,9 +18,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway redis-server on a free local port, nothing saved to disk; `stop()` ends it. */
-export async function startRedisServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+/**
+ * A throwaway redis-server on a free local port (or `port`, to bring one back where it was), nothing saved to disk;
+ * `stop()` ends it.
+ */
+export async function startRedisServer(
+  options: { port?: number } = {},
+): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -47,6 +52,7 @@ export async function startRedisServer(): Promise<{ url: string; stop: () => Pro
   }
   return {
     url,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

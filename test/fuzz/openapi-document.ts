@@ -57,8 +57,10 @@ export function plainDecimal(value: number): string {
     .replace(/\.$/, '');
 }
 
+/** A path id's one spelling. */
 const INTEGER_TEXT = /^(?:0|-?[1-9]\d*)$/;
-const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** A query number: any JSON number (RFC 8259 §6), exponents included. */
+const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 export class OpenApiOracle {
   private readonly ajv: Ajv2020;
@@ -127,8 +129,9 @@ export class OpenApiOracle {
 
   /**
    * Reads query or path parameters as sent (name → text, or several texts for a repeated name) the way the document
-   * describes them, and returns the pointers of those that break it: unknown or repeated names, missing required
-   * ones, numbers not in plain decimal text, and values outside their schema.
+   * describes them, and returns the pointers of those that break it: unknown names, repeated names (but for a list,
+   * which may be sent repeated as well as comma-separated), missing required ones, numbers that are no JSON number
+   * (path ids: not plain digits), and values outside their schema.
    */
   parameterErrors(method: string, path: string, where: 'path' | 'query', sent: Record<string, string | string[]>) {
     const parameters = (this.operation(method, path).parameters ?? []).filter((p) => p.in === where);
@@ -143,12 +146,16 @@ export class OpenApiOracle {
         }
         continue;
       }
-      // A repeated parameter, or text that no UTF-8 can carry (a lone surrogate), is not a documented value.
-      if (Array.isArray(text) || /\p{Cs}/u.test(text)) {
+      // A repeated parameter (but a list), or text that no UTF-8 can carry (a lone surrogate), is not a documented value.
+      const isList = parameter.schema.type === 'array';
+      const texts = Array.isArray(text) ? text : [text];
+      if ((Array.isArray(text) && !isList) || texts.some((item) => /\p{Cs}/u.test(item))) {
         pointers.push(`#/${escape(name)}`);
         continue;
       }
-      const value = parseParameter(parameter, text);
+      const value = isList
+        ? [...new Set(texts.flatMap((item) => item.split(',')))]
+        : parseParameter(parameter, texts[0]!, where);
       const position = index.indexOf(parameter);
       if (
         value === INVALID ||
@@ -206,12 +213,12 @@ export class OpenApiOracle {
 const INVALID = Symbol('invalid');
 
 /** A parameter's text as the typed value its schema describes, or INVALID when no such value has that spelling. */
-function parseParameter(parameter: ParameterObject, text: string): unknown {
+function parseParameter(parameter: ParameterObject, text: string, where: 'path' | 'query'): unknown {
   const type = parameter.schema.type;
-  if (type === 'integer') return INTEGER_TEXT.test(text) ? Number(text) : INVALID;
-  if (type === 'number') return DECIMAL_TEXT.test(text) ? Number(text) : INVALID;
-  if (type === 'array') return text.split(',');
-  return text;
+  if (type !== 'integer' && type !== 'number') return text;
+  const value = (where === 'path' ? INTEGER_TEXT : JSON_NUMBER_TEXT).test(text) ? Number(text) : INVALID;
+  // A JSON number too large to be finite is no value a schema accepts (ajv would take Infinity for a number).
+  return typeof value === 'number' && !Number.isFinite(value) ? INVALID : value;
 }
 
 /** JSON pointers (`#/a/b`) that ajv's errors are about: the member itself, or the missing or unknown one. */
