@@ -53,6 +53,12 @@ const ZRawServiceEnvSchema = z.object({
   PARTNER_API_REDIS_URL: ZOptionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
+  PARTNER_API_METRICS_PORT: ZInteger(0, 65_535),
+  PARTNER_API_METRICS_HOST: ZOptionalString,
+  OTEL_EXPORTER_OTLP_ENDPOINT: ZOptionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  OTEL_SERVICE_NAME: ZOptionalString,
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -116,6 +122,20 @@ export interface ServiceConfig {
   /** Largest accepted request body, bytes (413 above). */
   bodyLimit: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Prometheus metrics (`GET /metrics`) on this port, apart from the API's (docs/operations.md); undefined = no
+   * metrics at all (PARTNER_API_METRICS_PORT unset). 0 picks a free port (tests).
+   */
+  metricsPort: number | undefined;
+  /** The metrics port's address (PARTNER_API_METRICS_HOST; default: the API's host). */
+  metricsHost: string;
+  /**
+   * OpenTelemetry traces are exported by OTLP/HTTP to this base URL (OTEL_EXPORTER_OTLP_ENDPOINT, `/v1/traces` is
+   * appended); undefined = no tracing and no network.
+   */
+  otlpEndpoint: string | undefined;
+  /** The service name traces carry (OTEL_SERVICE_NAME, default `partner-api`). */
+  otelServiceName: string;
 }
 
 /** A configuration error; its message names every offending key, never a value. */
@@ -174,6 +194,10 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     },
     bodyLimit: raw.PARTNER_API_BODY_LIMIT ?? 64 * 1024,
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsPort: raw.PARTNER_API_METRICS_PORT,
+    metricsHost: raw.PARTNER_API_METRICS_HOST ?? host,
+    otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: raw.OTEL_SERVICE_NAME ?? 'partner-api',
   };
 }
 
@@ -205,6 +229,10 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     rateLimit: { apiPerMinute: 100_000, loginPerClientPerMinute: 100_000, loginPerIpPerMinute: 100_000 },
     bodyLimit: 64 * 1024,
     logLevel: 'silent',
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
+    otlpEndpoint: undefined,
+    otelServiceName: 'partner-api',
     ...overrides,
   };
 }
