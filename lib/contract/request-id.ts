@@ -19,12 +19,19 @@ export function acceptRequestId(sent: string | string[] | undefined): string {
 }
 
 /** W3C trace context: version 00, a 32-hex trace id and a 16-hex parent id, neither all zeros. */
-const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-([\da-f]{16})-[\da-f]{2}$/;
+const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})$/;
 
-/** The trace id of a W3C `traceparent` header, or undefined when there is none or it is malformed. */
-export function traceIdOfTraceparent(header: string | string[] | undefined): string | undefined {
+/** The trace id and flags of a W3C `traceparent` header, or undefined when there is none or it is malformed. */
+export function parseTraceparent(
+  header: string | string[] | undefined,
+): { traceId: string; traceFlags: string } | undefined {
   if (typeof header !== 'string') return undefined;
   const match = TRACEPARENT.exec(header.trim());
   if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return undefined;
-  return match[1];
+  return { traceId: match[1]!, traceFlags: match[3]! };
+}
+
+/** The trace id of a W3C `traceparent` header, or undefined when there is none or it is malformed. */
+export function traceIdOfTraceparent(header: string | string[] | undefined): string | undefined {
+  return parseTraceparent(header)?.traceId;
 }
