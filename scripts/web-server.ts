@@ -168,7 +168,8 @@ server.listen(port, hostname, () => {
 const metricsServer =
   env.WEB_METRICS_PORT === undefined
     ? undefined
-    : await startWebMetricsServer({ port: env.WEB_METRICS_PORT, host: env.WEB_METRICS_HOST ?? hostname });
+    : // Loopback unless told otherwise: a Prometheus on another machine needs WEB_METRICS_HOST=0.0.0.0 (and a firewall).
+      await startWebMetricsServer({ port: env.WEB_METRICS_PORT, host: env.WEB_METRICS_HOST ?? '127.0.0.1' });
 if (metricsServer) console.log(`[web] metrics on ${metricsServer.url}/metrics`);
 
 let stopping = false;
