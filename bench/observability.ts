@@ -161,7 +161,7 @@ async function main(): Promise<void> {
         // Alternate which goes first, so neither always meets a warmer cache or a quieter moment.
         const order = i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
         for (const which of order) {
-          const headers =
+          const headers: Record<string, string> =
             which === 'on'
               ? {
                   authorization: onAuth,
