@@ -91,10 +91,48 @@ const median = (values: number[]) => {
 };
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * Per-request cost of the added work itself, in-process, in microseconds: counting a request (label lookup, histogram
+ * and counter), taking or making its id, reading its traceparent. Load on a shared machine moves the HTTP medians by
+ * more than these; they bound the overhead from below the noise.
+ */
+async function perRequestMicros(): Promise<Record<string, number>> {
+  const { createServiceMetrics } = await import('../partner-api/observability/metrics');
+  const { acceptRequestId, traceIdOfTraceparent } = await import('../lib/contract/request-id');
+  const { EventIndex } = await import('../partner-api/store/event-index/event-index');
+  const fakeStore = { pool: undefined } as unknown as Parameters<typeof createServiceMetrics>[0]['store'];
+  const follower = { stamp: 0, index: new EventIndex() } as unknown as Parameters<
+    typeof createServiceMetrics
+  >[0]['follower'];
+  const metrics = createServiceMetrics({ store: fakeStore, follower, clock: () => Date.now() });
+  const request = {
+    is404: false,
+    routeOptions: { url: '/v2/get/events' },
+    method: 'POST',
+    body: {},
+  } as unknown as Parameters<typeof metrics.observeRequest>[0];
+  const reply = { statusCode: 201, elapsedTime: 3.2 } as unknown as Parameters<typeof metrics.observeRequest>[1];
+  const time = (runs: number, work: () => unknown) => {
+    for (let i = 0; i < 10_000; i++) work();
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) work();
+    return round(((performance.now() - start) * 1000) / runs);
+  };
+  return {
+    countRequestUs: time(500_000, () => metrics.observeRequest(request, reply)),
+    eventsQueryUs: time(500_000, () => metrics.observeEventsQuery(420, 100)),
+    requestIdKeptUs: time(500_000, () => acceptRequestId('partner-abc.123')),
+    requestIdNewUs: time(500_000, () => acceptRequestId(undefined)),
+    traceparentUs: time(500_000, () => traceIdOfTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')),
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { events: { type: 'string', default: '20000' }, iterations: { type: 'string', default: '60' } },
   });
+  const micros = await perRequestMicros();
+  console.log(`per request, in-process (µs): ${JSON.stringify(micros)}`);
   const events = Number(values.events);
   const iterations = Math.max(10, Number(values.iterations));
   const dir = mkdtempSync(join(tmpdir(), 'eventmap-bench-observability-'));
@@ -180,7 +218,15 @@ async function main(): Promise<void> {
       results.push(result);
       console.log(`${result.case}: off ${result.offP50Ms} ms, on ${result.onP50Ms} ms → ×${result.ratio}`);
     }
-    const output = { date: new Date().toISOString(), events, iterations, scrapes, loadavg: loadavg(), results };
+    const output = {
+      date: new Date().toISOString(),
+      events,
+      iterations,
+      scrapes,
+      loadavg: loadavg(),
+      perRequestMicros: micros,
+      results,
+    };
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results', 'observability.json'), `${JSON.stringify(output, null, 2)}\n`);
     console.log(
