@@ -35,12 +35,28 @@ describe('Partner API metrics (PARTNER_API_METRICS_PORT)', () => {
     expect(service.app.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const api = await service.app.inject({ method: 'GET', url: '/metrics' });
     expect(api.statusCode).toBe(404);
-    const text = await scrape(service);
+    // The index takes the write in at its next poll of the change feed (PARTNER_API_CHANGE_POLL_MS, 250 ms).
+    let text = await scrape(service);
+    for (let tries = 0; tries < 40 && samples(text, 'partner_api_event_index_events').get('') !== 1; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await scrape(service);
+    }
     // Default process metrics and the store/index gauges are there from the start.
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(samples(text, 'partner_api_event_index_events').get('')).toBe(1);
     expect(samples(text, 'partner_api_change_feed_lag_seconds').get('')).toBe(0);
+    expect(samples(text, 'partner_api_event_index_last_update_timestamp_seconds').get('')).toBeGreaterThan(0);
+    // PostgreSQL's pool: connections in use and idle, and queries waiting for one; SQLite has no pool.
+    const pool = samples(text, 'partner_api_store_pool_connections');
+    if (service.store.kind === 'postgres') {
+      expect(pool.get('{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(pool.get('{state="in_use"}')).toBeGreaterThanOrEqual(0);
+      // The scrape's own store reads (families, feed head) may be queued for a connection at that instant.
+      expect(samples(text, 'partner_api_store_pool_waiting').get('')).toBeGreaterThanOrEqual(0);
+    } else {
+      expect(pool.size).toBe(0);
+    }
     const other = await fetch(`${service.app.metricsUrl}/anything`);
     expect(other.status).toBe(404);
   });
@@ -81,6 +97,38 @@ describe('Partner API metrics (PARTNER_API_METRICS_PORT)', () => {
     expect(samples(text, 'partner_api_events_query_matches_sum').get('')).toBe(1);
     // The demo login above holds one live refresh family.
     expect(samples(text, 'partner_api_refresh_families_active').get('')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('active refresh families', () => {
+  let service: TestApp;
+  beforeAll(async () => {
+    service = await createTestApp({ config: { metricsPort: 0 } });
+  });
+  afterAll(() => service.close());
+
+  const active = async () =>
+    samples(await scrape(service), 'partner_api_refresh_families_active').get('') ?? Number.NaN;
+  const login = (payload: object) => service.app.inject({ method: 'POST', url: '/login', payload });
+
+  it('counts families holding a usable refresh token, not those revoked by reuse', async () => {
+    expect(await active()).toBe(0);
+    const first = (await login({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' })).json<{
+      refreshToken: string;
+    }>();
+    await login({ grantAccess: 'clientSecret', clientId: 'demo-b', clientSecret: 'demo-b-secret' });
+    expect(await active()).toBe(2);
+    // A renewal keeps the family alive (the new refresh token is unused).
+    const renewed = await login({ grantAccess: 'refreshToken', refreshToken: first.refreshToken });
+    expect(renewed.statusCode).toBe(201);
+    expect(await active()).toBe(2);
+    // Presenting the used token again revokes that family.
+    const reused = await login({ grantAccess: 'refreshToken', refreshToken: first.refreshToken });
+    expect(reused.statusCode).toBe(401);
+    expect(await active()).toBe(1);
+    const logins = samples(await scrape(service), 'partner_api_logins_total');
+    expect(logins.get('{grant="refreshToken",outcome="success"}')).toBe(1);
+    expect(logins.get('{grant="refreshToken",outcome="failure"}')).toBe(1);
   });
 });
 
