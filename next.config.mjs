@@ -11,7 +11,8 @@ const nextConfig = {
   // once, at build time, and dynamic answers at a cheap level.
   compress: false,
   // The web app never imports the service's native module, but a stray server import must not be bundled.
-  serverExternalPackages: ['better-sqlite3'],
+  // prom-client: one copy in the process, shared with the web server script that serves the metrics (lib/observability).
+  serverExternalPackages: ['better-sqlite3', 'prom-client'],
   // Browsers and tools that ask for /favicon.ico without reading the page's <link rel="icon"> get the SVG favicon.
   async rewrites() {
     return [{ source: '/favicon.ico', destination: '/icon.svg' }];

@@ -109,16 +109,23 @@ function processMemory(pid: number): ServiceMemory | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Child: the service under test.
 
-async function serve(dbFile: string): Promise<void> {
+async function serve(dbFile: string, metrics = false): Promise<void> {
   const { buildApp } = await import('../partner-api/app');
   const { systemClock } = await import('../partner-api/clock');
   const { testServiceConfig } = await import('../partner-api/env');
   const { openStore } = await import('../partner-api/store/open-store');
-  const config = testServiceConfig({ database: dbFile, publicUrl: 'http://127.0.0.1:4000', logLevel: 'silent' });
+  const config = testServiceConfig({
+    database: dbFile,
+    publicUrl: 'http://127.0.0.1:4000',
+    logLevel: 'silent',
+    // bench/observability.ts compares the service with its Prometheus metrics on and off.
+    ...(metrics ? { metricsPort: 0 } : {}),
+  });
   const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: config.publicUrl });
   const app = await buildApp({ store, clock: systemClock, config });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}\n`);
+  if (app.metricsUrl) process.stdout.write(`METRICS ${app.metricsUrl}\n`);
   const stop = () => void app.close().finally(() => store.close());
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
@@ -213,12 +220,13 @@ async function main(): Promise<void> {
       // The database behind --db (a server URL) is seeded already: measure it as it is.
       seeded: { type: 'boolean' },
       serve: { type: 'string' },
+      metrics: { type: 'boolean' },
       'serve-bare': { type: 'boolean' },
       render: { type: 'string' },
     },
     allowPositionals: true,
   });
-  if (values.serve) return serve(values.serve);
+  if (values.serve) return serve(values.serve, values.metrics === true);
   if (values['serve-bare']) return serveBare();
   if (values.render) {
     // Re-renders the markdown of a results file (after a change to the table's layout).

@@ -25,6 +25,9 @@ import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerServiceLinkRoutes } from './routes/service-link';
+import { acceptRequestId, REQUEST_ID_HEADER } from '@/lib/contract/request-id';
+import { createServiceMetrics, installRequestMetrics, startMetricsServer } from './observability/metrics';
+import { requestTraceId } from './observability/trace-id';
 import { createCatalogueQueries } from './store/event-index/catalogue-queries';
 import { ChangeFeedFollower } from './store/event-index/change-feed-follower';
 import type { Store } from './store/port';
@@ -81,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // One summary line a minute instead of two lines per request; requests are logged at debug (traffic-summary.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // Requests arriving during a graceful shutdown get a problem+json 503 from the hook below instead.
     return503OnClosing: false,
     // Path parameters up to MAX_PARAM_LENGTH reach the routes' validation (map place ids: 256 characters), which names
@@ -98,7 +101,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { ...SERVER_TIMEOUTS.http, ...options.timeouts?.http },
     // What Node's HTTP parser refuses (an unknown method such as FOO) is answered as a problem too.
     clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
+    // Every log line of a request and its problem body carry its id (docs/operations.md): the client's X-Request-Id
+    // when well-formed, a fresh UUID otherwise; and the W3C trace id when the request is part of a trace.
+    genReqId: (raw) => acceptRequestId(raw.headers[REQUEST_ID_HEADER]),
+    childLoggerFactory: (logger, bindings, childOptions, raw) => {
+      const traceId = requestTraceId(raw);
+      return logger.child(traceId === undefined ? bindings : { ...bindings, traceId }, childOptions);
+    },
   }) as unknown as FastifyInstance;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   const rootSecret = await resolveRootSecret(store.auth, config);
   if (config.demo) await ensureDemoClients(store.auth, clock);
@@ -119,6 +132,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   app.addHook('onClose', async () => follower.stop());
+  // Metrics only when PARTNER_API_METRICS_PORT is set: otherwise not even a hook on the request path.
+  const metrics = config.metricsPort === undefined ? undefined : createServiceMetrics({ store, follower, clock });
+  if (metrics && config.metricsPort !== undefined) {
+    installRequestMetrics(app, metrics);
+    const server = await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost });
+    app.decorate('metricsUrl', server.url);
+    app.addHook('onClose', () => server.close());
+  }
   const ctx: ServiceContext = {
     store,
     catalogue: createCatalogueQueries(store.catalogue, follower),
@@ -128,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renderLinks: links.renderLinks,
     renderJsonPage: links.renderJsonPage,
     verifyLinkToken: links.verifyLinkToken,
+    metrics,
   };
 
   installProblemHandling(app);

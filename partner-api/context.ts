@@ -1,5 +1,6 @@
 import type {} from 'fastify';
 import type { Clock } from './clock';
+import type { ServiceMetrics } from './observability/metrics';
 import type { CatalogueQueries } from './store/event-index/catalogue-queries';
 import type { Store } from './store/port';
 
@@ -32,11 +33,17 @@ export interface ServiceContext {
   publicUrl: string;
   /** Base URL of the consumer web app (event pages at `/events/{id}`), without a trailing slash. */
   appUrl: string;
+  /** The Prometheus metrics, when PARTNER_API_METRICS_PORT is set (docs/operations.md). */
+  metrics?: ServiceMetrics;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated partner client; set by the bearer-auth hook on every `/v2` route. */
     clientId: string;
+  }
+  interface FastifyInstance {
+    /** `http://host:port` of the metrics server (`/metrics`) when PARTNER_API_METRICS_PORT is set. */
+    metricsUrl?: string;
   }
 }

@@ -53,6 +53,8 @@ const ZRawServiceEnvSchema = z.object({
   PARTNER_API_REDIS_URL: ZOptionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
+  PARTNER_API_METRICS_PORT: ZInteger(0, 65_535),
+  PARTNER_API_METRICS_HOST: ZOptionalString,
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -116,6 +118,13 @@ export interface ServiceConfig {
   /** Largest accepted request body, bytes (413 above). */
   bodyLimit: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Prometheus metrics (`GET /metrics`) on this port, apart from the API's (docs/operations.md); undefined = no
+   * metrics at all (PARTNER_API_METRICS_PORT unset). 0 picks a free port (tests).
+   */
+  metricsPort: number | undefined;
+  /** The metrics port's address (PARTNER_API_METRICS_HOST; default: the API's host). */
+  metricsHost: string;
 }
 
 /** A configuration error; its message names every offending key, never a value. */
@@ -174,6 +183,8 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     },
     bodyLimit: raw.PARTNER_API_BODY_LIMIT ?? 64 * 1024,
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsPort: raw.PARTNER_API_METRICS_PORT,
+    metricsHost: raw.PARTNER_API_METRICS_HOST ?? host,
   };
 }
 
@@ -205,6 +216,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     rateLimit: { apiPerMinute: 100_000, loginPerClientPerMinute: 100_000, loginPerIpPerMinute: 100_000 },
     bodyLimit: 64 * 1024,
     logLevel: 'silent',
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
     ...overrides,
   };
 }

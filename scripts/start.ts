@@ -9,6 +9,9 @@ import { createSupervisor, run, start, waitForHttp } from './lib/processes';
 
 const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.PARTNER_API_PORT ?? '4000';
+// Prometheus metrics of both programs, on loopback ports of their own, so a newcomer can look (docs/operations.md).
+const webMetricsPort = process.env.WEB_METRICS_PORT ?? '9464';
+const apiMetricsPort = process.env.PARTNER_API_METRICS_PORT ?? '9465';
 const embedded = !process.env.PARTNER_API_URL;
 
 if (!existsSync('.next/BUILD_ID') || !existsSync('dist/partner-api/cli.mjs')) {
@@ -21,6 +24,7 @@ const webEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   PORT: webPort,
   NEXT_TELEMETRY_DISABLED: '1',
+  WEB_METRICS_PORT: webMetricsPort,
 };
 if (!webEnv.SESSION_SECRET) {
   // The demo must run with no setup; a real deployment sets its own secret (lib/env.ts refuses to start without it).
@@ -44,6 +48,7 @@ if (embedded) {
       // The embedded demo carries the demo clients; a production service started any other way has none.
       PARTNER_API_DEMO: '1',
       PARTNER_API_PORT: apiPort,
+      PARTNER_API_METRICS_PORT: apiMetricsPort,
       // Service links (/e/{serviceId}) redirect to this web app's event pages.
       PARTNER_API_APP_URL: process.env.PARTNER_API_APP_URL ?? `http://localhost:${webPort}`,
       // Visitors reach /r/ through the web app (below), so the click limit per IP must read X-Forwarded-For; safe
@@ -75,6 +80,10 @@ const web = supervisor.add(
 await waitForHttp(`http://127.0.0.1:${webPort}/`, web);
 console.log(
   `[eventmap] Ready: http://localhost:${webPort}${embedded ? ` (Partner API on :${apiPort}, docs at /docs)` : ''}`,
+);
+console.log(
+  `[eventmap] Metrics: http://127.0.0.1:${webMetricsPort}/metrics` +
+    (embedded ? `, http://127.0.0.1:${apiMetricsPort}/metrics (docs/operations.md)` : ' (docs/operations.md)'),
 );
 if (demoDashboard) {
   console.log(

@@ -7,13 +7,23 @@
  *
  *   tsx scripts/web-server.ts [-p PORT] [-H HOST]    (after `npm run build`; `npm start` runs it)
  *
- * Configuration (parsed here, once, with zod): PORT, HOSTNAME, TRUST_PROXY (default: PARTNER_API_TRUST_PROXY).
+ * Configuration (parsed here, once, with zod): PORT, HOSTNAME, TRUST_PROXY (default: PARTNER_API_TRUST_PROXY),
+ * WEB_METRICS_PORT / WEB_METRICS_HOST (Prometheus metrics on a port of their own; off unless set).
+ *
+ * Each request gets an id (the client's X-Request-Id when well-formed, a new UUID otherwise), answered in X-Request-Id,
+ * and is counted by route template when metrics are on (docs/operations.md).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { z } from 'zod';
+import { acceptRequestId, parseTraceparent, REQUEST_ID_HEADER } from '../lib/contract/request-id';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address';
+import { runWithRequestContext } from '../lib/observability/request-context';
+import { createRouteClassifier, type RoutesManifest } from '../lib/observability/route-template';
+import { startWebMetricsServer, statusClass, webMetrics } from '../lib/observability/web-metrics';
 import { createWebHandler } from './lib/web-server';
 
 /**
@@ -60,6 +70,13 @@ const ZWebServerEnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1_000).max(600_000))
     .optional(),
+  WEB_METRICS_PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65_535))
+    .optional(),
+  WEB_METRICS_HOST: z.string().min(1).optional(),
 });
 
 const parsedEnv = ZWebServerEnvSchema.safeParse(process.env);
@@ -91,6 +108,30 @@ const handle = createWebHandler({
     }),
 });
 
+const metrics = env.WEB_METRICS_PORT === undefined ? undefined : webMetrics();
+/** The build's route templates (a metric label); a build without the manifest labels by file or `unmatched`. */
+function readRoutesManifest(): RoutesManifest | null {
+  try {
+    return JSON.parse(readFileSync(join(process.cwd(), '.next', 'routes-manifest.json'), 'utf8')) as RoutesManifest;
+  } catch {
+    return null;
+  }
+}
+const routeOf = metrics ? createRouteClassifier(readRoutesManifest()) : undefined;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Counts an answered request by route template, method and status class. */
+function countRequest(request: IncomingMessage, response: ServerResponse, url: string, startedAt: number): void {
+  if (!metrics || !routeOf) return;
+  const labels = {
+    route: routeOf(url),
+    method: METHODS.has(request.method ?? '') ? (request.method as string) : 'other',
+    status_class: statusClass(response.statusCode),
+  };
+  metrics.requests.inc(labels);
+  metrics.requestDuration.observe(labels, (performance.now() - startedAt) / 1000);
+}
+
 function onRequest(request: IncomingMessage, response: ServerResponse): void {
   // Replaces whatever a client sent under this name: route handlers trust it.
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
@@ -98,7 +139,17 @@ function onRequest(request: IncomingMessage, response: ServerResponse): void {
     request.headers['x-forwarded-for'],
     trustProxy,
   );
-  handle(request, response);
+  const requestId = acceptRequestId(request.headers[REQUEST_ID_HEADER]);
+  request.headers[REQUEST_ID_HEADER] = requestId;
+  response.setHeader(REQUEST_ID_HEADER, requestId);
+  if (metrics) {
+    // The static handler rewrites req.url; the label is the URL as the visitor asked it.
+    const url = request.url ?? '/';
+    const startedAt = performance.now();
+    response.once('finish', () => countRequest(request, response, url, startedAt));
+  }
+  const trace = parseTraceparent(request.headers.traceparent);
+  runWithRequestContext({ requestId, ...trace }, () => handle(request, response));
 }
 
 const server = createServer(
@@ -114,12 +165,19 @@ const server = createServer(
 server.listen(port, hostname, () => {
   console.log(`[web] ready on http://${hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-For)' : ''}`);
 });
+const metricsServer =
+  env.WEB_METRICS_PORT === undefined
+    ? undefined
+    : // Loopback unless told otherwise: a Prometheus on another machine needs WEB_METRICS_HOST=0.0.0.0 (and a firewall).
+      await startWebMetricsServer({ port: env.WEB_METRICS_PORT, host: env.WEB_METRICS_HOST ?? '127.0.0.1' });
+if (metricsServer) console.log(`[web] metrics on ${metricsServer.url}/metrics`);
 
 let stopping = false;
 function stop(): void {
   if (stopping) process.exit(1);
   stopping = true;
   // Finish in-flight requests, drop idle keep-alive sockets; a second signal or 10 s later, exit regardless.
+  void metricsServer?.close();
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();

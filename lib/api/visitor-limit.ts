@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { getEnv } from '@/lib/env';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '@/lib/http/client-address';
 import { problemResponse } from '@/lib/http/problem';
+import { countVisitorThrottled } from '@/lib/observability/web-metrics';
 
 export interface TokenBucketOptions {
   /** Tokens added per second (the sustained rate). */
@@ -72,6 +73,7 @@ export function visitorKey(request: Request): string {
 export function visitorLimitResponse(request: Request): Response | undefined {
   const retryAfter = limiter().take(visitorKey(request));
   if (retryAfter === 0) return undefined;
+  countVisitorThrottled();
   return problemResponse({
     status: 429,
     detail: 'Too many requests from this address; retry shortly.',

@@ -115,6 +115,14 @@ export const ZProblemSchema = z
       .array(z.object({ pointer: z.string(), detail: z.string() }))
       .optional()
       .meta({ description: 'JSON pointers (`#/locationFilter/circle/lat`) into the request, with what is wrong.' }),
+    requestId: z
+      .string()
+      .optional()
+      .meta({ description: "The request's id (its X-Request-Id header): quote it when reporting a problem." }),
+    traceId: z
+      .string()
+      .optional()
+      .meta({ description: 'The W3C trace id of the request, when it is part of a trace.' }),
   })
   .meta({ id: 'Problem' });
 export type TProblem = z.infer<typeof ZProblemSchema>;

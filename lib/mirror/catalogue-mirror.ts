@@ -1,5 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
+import { observeCatalogueSync } from '@/lib/observability/web-metrics';
 import { getPartner } from '@/lib/partner';
 import { openMirrorDb, type MirrorDb } from './mirror-db';
 import { syncCatalogue, type SyncReport } from './sync-catalogue';
@@ -23,15 +24,18 @@ export function createCatalogueMirror(db: MirrorDb, fetchPage: Parameters<typeof
   return {
     db,
     sync() {
+      const startedAt = performance.now();
       running ??= syncCatalogue(db, fetchPage)
         .then(
           (report) => {
             lastSuccessAt = Date.now();
             lastError = null;
+            observeCatalogueSync((performance.now() - startedAt) / 1000, report);
             return report;
           },
           (error: unknown) => {
             lastError = error instanceof Error ? error.message : 'sync failed';
+            observeCatalogueSync((performance.now() - startedAt) / 1000, 'failure');
             throw error;
           },
         )

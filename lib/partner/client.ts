@@ -11,6 +11,8 @@ import {
   type TPerformerSearchQuery,
   type TPlaceSearchQuery,
 } from '@/lib/contract';
+import { propagationHeaders } from '@/lib/observability/request-context';
+import { countTokenLogin, observeUpstreamCall, statusClass } from '@/lib/observability/web-metrics';
 import { PartnerError, sanitizeRetryAfter } from './errors';
 import { partnerOperations as ops, type PartnerOperation, type SearchInput } from './operations';
 import { acceptEncodingFor, exchange as httpExchange, ExchangeError } from './http-exchange';
@@ -83,7 +85,17 @@ export class PartnerClient {
   constructor(private readonly options: PartnerClientOptions) {
     this.warn = options.warn ?? ((message) => console.warn(message));
     this.tokens = new TokenCache({
-      login: (grant) => this.login(grant),
+      login: (grant) =>
+        this.login(grant).then(
+          (response) => {
+            countTokenLogin(grant.grantAccess, 'success');
+            return response;
+          },
+          (error: unknown) => {
+            countTokenLogin(grant.grantAccess, 'failure');
+            throw error;
+          },
+        ),
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       now: options.now,
@@ -95,7 +107,7 @@ export class PartnerClient {
 
   /** `POST /login` with either grant; throws a {@link PartnerError} (`http` 401 when the grant is rejected). */
   async login(grant: TLoginRequest): Promise<TLoginResponse> {
-    const exchange = await this.exchange('POST', '/login', undefined, grant, undefined);
+    const exchange = await this.exchange('POST', '/login', undefined, grant, undefined, undefined, 'login');
     if (exchange.status < 200 || exchange.status >= 300) throw this.httpError('POST', '/login', exchange);
     // Always validated: a malformed token response must not poison the cache.
     return this.decode('/login', exchange.bytes, ZLoginResponseSchema, true);
@@ -151,6 +163,7 @@ export class PartnerClient {
   /** `signal` aborts the data exchanges only: a login is shared by every waiting caller and always completes. */
   private async call(operation: PartnerOperation, signal?: AbortSignal): Promise<Exchange> {
     let tokens = await this.tokens.get();
+    const name = operation.name ?? 'other';
     let exchange = await this.exchange(
       operation.method,
       operation.path,
@@ -158,6 +171,7 @@ export class PartnerClient {
       operation.body,
       tokens.accessToken,
       signal,
+      name,
     );
     if (exchange.status === 401) {
       // Revoked or expired early (e.g. the service restarted with new keys): renew once and retry once.
@@ -170,6 +184,7 @@ export class PartnerClient {
         operation.body,
         tokens.accessToken,
         signal,
+        name,
       );
       if (exchange.status === 401) {
         throw new PartnerError('auth', `${operation.method} ${operation.path} → 401 after a token renewal`, {
@@ -216,8 +231,34 @@ export class PartnerClient {
     return parsed.data;
   }
 
-  /** One HTTP exchange bounded by the timeout; network failures become `unreachable`, the deadline `timeout`. */
+  /**
+   * One HTTP exchange bounded by the timeout, counted in the upstream metrics under `operation`; network failures
+   * become `unreachable`, the deadline `timeout`.
+   */
   private async exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    query: PartnerOperation['query'],
+    body: unknown,
+    accessToken: string | undefined,
+    callerSignal: AbortSignal | undefined,
+    operation: string,
+  ): Promise<Exchange> {
+    const startedAt = performance.now();
+    let outcome = 'ok';
+    try {
+      const answer = await this.send(method, path, query, body, accessToken, callerSignal);
+      if (answer.status < 200 || answer.status >= 300) outcome = `http_${statusClass(answer.status)}`;
+      return answer;
+    } catch (error) {
+      outcome = error instanceof PartnerError ? error.kind : 'error';
+      throw error;
+    } finally {
+      observeUpstreamCall(operation, outcome, (performance.now() - startedAt) / 1000);
+    }
+  }
+
+  private async send(
     method: 'GET' | 'POST',
     path: string,
     query: PartnerOperation['query'],
@@ -230,7 +271,12 @@ export class PartnerClient {
       // Numbers go in the one spelling the service takes: never an exponent.
       if (value !== undefined) url.searchParams.set(key, typeof value === 'number' ? toDecimalText(value) : value);
     }
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': acceptEncodingFor(url) };
+    // The visitor's request id and trace go along, so the service's log lines of this call carry them too.
+    const headers: Record<string, string> = {
+      ...propagationHeaders(),
+      Accept: 'application/json',
+      'Accept-Encoding': acceptEncodingFor(url),
+    };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const deadline = AbortSignal.timeout(this.options.timeoutMs);

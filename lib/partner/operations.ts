@@ -12,6 +12,8 @@ import {
 
 /** One Partner API call: where it goes and what a success looks like. */
 export interface PartnerOperation<TSchema extends z.ZodType = z.ZodType> {
+  /** The contract's operation name (`getEvents`): a bounded metric label, unlike the path. */
+  name?: string;
   method: 'GET' | 'POST';
   /** Path below the base URL, path parameters already encoded. */
   path: string;
@@ -45,6 +47,7 @@ function call<N extends keyof Table, TSchema extends z.ZodType>(
 ): PartnerOperation<TSchema> {
   const operation = OPERATIONS[name];
   return {
+    name,
     method: operation.method,
     path: fillPath(operation.path, input.params),
     schema,

@@ -33,7 +33,9 @@ export function createHumanStream(destination?: NodeJS.WritableStream): Destinat
     // Colours only on a terminal (pino-pretty's default detection); plain text into any other stream.
     ...(destination ? { colorize: false, destination } : {}),
     translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId,req,res,responseTime,traffic',
+    // A request's lines start with its id, so the lines of one request can be picked out of a busy terminal.
+    messageFormat: '{if requestId}[{requestId}] {end}{msg}',
+    ignore: 'pid,hostname,requestId,traceId,req,res,responseTime,traffic',
     sync: true,
   });
 }

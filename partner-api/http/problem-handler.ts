@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody, ProblemError, type ProblemFieldError } from './problem';
+import { requestTraceId } from '../observability/trace-id';
 import { storageFailure } from './storage-errors';
 
 /** Media type of every error body (RFC 9457). */
@@ -14,13 +15,17 @@ const FASTIFY_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
 };
 
-/** Sends a problem+json response. */
+/**
+ * Sends a problem+json response carrying the request's id (and trace id when there is one), so a partner's complaint
+ * quoting the body leads to the request's log lines (docs/operations.md).
+ */
 export function sendProblem(reply: FastifyReply, error: ProblemError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply
-    .code(error.status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problemBody(error.status, error.detail, error.errors)));
+  const body = problemBody(error.status, error.detail, error.errors);
+  body.requestId = reply.request.id;
+  const traceId = requestTraceId(reply.request.raw);
+  if (traceId !== undefined) body.traceId = traceId;
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
 /** Path parameters up to this length reach the routes, whose contract schemas then name the offending field. */

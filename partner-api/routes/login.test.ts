@@ -54,7 +54,11 @@ describe('POST /login, secret grant', () => {
     const wrong = await secretGrant('demo', 'not-the-secret');
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.body).toBe(wrong.body);
+    // Identical but for each request's own id (docs/operations.md), which says nothing about the credentials.
+    const { requestId: unknownId, ...unknownBody } = ZProblemSchema.parse(unknown.json());
+    const { requestId: wrongId, ...wrongBody } = ZProblemSchema.parse(wrong.json());
+    expect(unknownBody).toEqual(wrongBody);
+    expect(unknownId).not.toBe(wrongId);
     expect(unknown.headers['content-type']).toBe(wrong.headers['content-type']);
     // RFC 9110 §15.5.2: every 401 carries a challenge, the same one whichever credential was wrong.
     expect(unknown.headers['www-authenticate']).toBe('Bearer realm="partner-api"');

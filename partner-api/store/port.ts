@@ -317,6 +317,8 @@ export interface AuthStore {
   isFamilyRevoked(familyId: string): Promise<boolean | null>;
   /** Deletes refresh tokens that expired before `horizonMs`, then families created before it with none left. */
   purgeTokens(horizonMs: number): Promise<void>;
+  /** Login families not revoked that still hold an unused refresh token valid at `nowMs` (a metric, not a rule). */
+  countActiveFamilies(nowMs: number): Promise<number>;
   /**
    * The root secret stored under `name`: `candidate` is stored when none exists yet, and whichever is stored wins, so
    * replicas starting together agree on one.
@@ -385,6 +387,8 @@ export interface Store {
   readonly auth: AuthStore;
   readonly seeding: SeedingStore;
   readonly health: HealthStore;
+  /** PostgreSQL: the connection pool's counts, read by the metrics (undefined for SQLite, which has no pool). */
+  readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** Applies pending migrations (openStore does it unless told not to). */
   migrate(): Promise<void>;
   /** Closes connections; the store is unusable after. */

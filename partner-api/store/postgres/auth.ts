@@ -77,6 +77,15 @@ export function createPgAuthStore(pool: PgPool): AuthStore {
       );
       return rows[0] ? rows[0].revoked : null;
     },
+    async countActiveFamilies(nowMs) {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM token_families f WHERE f.revoked_ms IS NULL
+           AND EXISTS (SELECT 1 FROM refresh_tokens r
+                        WHERE r.family_id = f.id AND r.used_ms IS NULL AND r.expires_ms > $1)`,
+        [nowMs],
+      );
+      return rows[0]?.n ?? 0;
+    },
     async purgeTokens(horizonMs) {
       await pool.query('DELETE FROM refresh_tokens WHERE expires_ms < $1', [horizonMs]);
       await pool.query(

@@ -200,6 +200,7 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
       sourceStarts: () => seeding.sourceStarts(),
     }),
     health,
+    pool,
     migrate,
     async close() {
       await listener.close();

@@ -130,6 +130,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
       revokeFamily: (familyId, nowMs) => run(() => authTokens.revokeFamily(db, familyId, nowMs)),
       isFamilyRevoked: (familyId) => run(() => authTokens.isFamilyRevoked(db, familyId)),
       purgeTokens: (horizonMs) => run(() => authTokens.purgeTokens(db, horizonMs)),
+      countActiveFamilies: (nowMs) => run(() => authTokens.countActiveFamilies(db, nowMs)),
       sharedSecret: (name, candidate) => run(() => authTokens.sharedSecret(db, name, candidate)),
     },
     seeding: {

@@ -54,6 +54,16 @@ export function isFamilyRevoked(db: Db, familyId: string): boolean | null {
   return row === undefined ? null : row.revoked_ms !== null;
 }
 
+/** Families not revoked with an unused refresh token still valid at `nowMs`. */
+export function countActiveFamilies(db: Db, nowMs: number): number {
+  const row = stmt(
+    db,
+    `SELECT count(*) AS n FROM token_families f WHERE f.revoked_ms IS NULL
+       AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = f.id AND r.used_ms IS NULL AND r.expires_ms > ?)`,
+  ).get(nowMs) as { n: number };
+  return row.n;
+}
+
 /**
  * Expired refresh tokens are kept until `horizonMs` (a further 7 days), so reuse just after expiry is still recognised
  * as reuse; then they go, and so do families left without any (their access tokens expired long before).

@@ -1,0 +1,268 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from '../clock';
+import type { ChangeFeedFollower } from '../store/event-index/change-feed-follower';
+import type { Store } from '../store/port';
+
+/**
+ * The Partner API's Prometheus metrics (docs/operations.md lists them). Every label has a bounded set of values: route
+ * templates (`/v2/event/:eventId`), never a raw URL or an id, so a crawler walking ids cannot grow the series.
+ */
+export interface ServiceMetrics {
+  readonly registry: Registry;
+  /** One answered request (onResponse): its route template, method, status and duration. */
+  observeRequest(request: FastifyRequest, reply: FastifyReply): void;
+  /** One events query: how many events matched it and how many the page carried. */
+  observeEventsQuery(matches: number, returned: number): void;
+}
+
+/** Request durations, seconds: from a cached page (~1 ms) to the request timeout (15 s). */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
+/** Events matching one query: a city viewport holds hundreds, a country-wide month tens of thousands. */
+const MATCH_BUCKETS = [0, 1, 10, 50, 100, 500, 1_000, 5_000, 10_000, 50_000, 100_000];
+const PAGE_BUCKETS = [0, 1, 10, 50, 100, 250, 500, 1_000];
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const GRANTS = new Set(['clientSecret', 'refreshToken']);
+
+function statusClass(status: number): string {
+  if (status >= 500) return '5xx';
+  if (status >= 400) return '4xx';
+  if (status >= 300) return '3xx';
+  return '2xx';
+}
+
+/** What a login's answer says about it: the outcomes an operator alerts on (failures, throttling). */
+function loginOutcome(status: number): string {
+  if (status === 201) return 'success';
+  if (status === 401) return 'failure';
+  if (status === 429) return 'throttled';
+  if (status >= 500) return 'error';
+  return 'invalid';
+}
+
+/** The route template of an answered request (`unmatched` for a 404 no route took): a bounded label. */
+function routeOf(request: FastifyRequest): string {
+  return request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+}
+
+export interface ServiceMetricsSources {
+  store: Store;
+  follower: ChangeFeedFollower;
+  clock: Clock;
+}
+
+/**
+ * Creates the service's metrics in a registry of their own (one per app, so tests can build many apps in a process).
+ * Gauges about the store and the index are read when Prometheus scrapes, never on the request path.
+ */
+export function createServiceMetrics({ store, follower, clock }: ServiceMetricsSources): ServiceMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const duration = new Histogram({
+    name: 'partner_api_http_request_duration_seconds',
+    help: 'Time to answer a request, by route template, method and status class.',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: 'partner_api_http_requests_total',
+    help: 'Requests answered, by route template, method and status class.',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    registers: [registry],
+  });
+  const logins = new Counter({
+    name: 'partner_api_logins_total',
+    help: 'POST /login answers by grant (clientSecret, refreshToken, invalid) and outcome (success, failure, throttled, invalid, error).',
+    labelNames: ['grant', 'outcome'] as const,
+    registers: [registry],
+  });
+  const throttledLogins = new Counter({
+    name: 'partner_api_login_throttled_total',
+    help: 'Logins refused with 429 (too many failed attempts from an address).',
+    registers: [registry],
+  });
+  const matches = new Histogram({
+    name: 'partner_api_events_query_matches',
+    help: 'Events matching one POST /v2/get/events query (the exact totalItems).',
+    buckets: MATCH_BUCKETS,
+    registers: [registry],
+  });
+  const returned = new Histogram({
+    name: 'partner_api_events_query_returned',
+    help: 'Events in the page one POST /v2/get/events answer carries.',
+    buckets: PAGE_BUCKETS,
+    registers: [registry],
+  });
+  const cataloguePages = new Counter({
+    name: 'partner_api_catalogue_pages_total',
+    help: 'Pages of POST /v2/get/catalogue served, by kind (snapshot without lastUpdatedAt, delta with it).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'partner_api_refresh_families_active',
+    help: 'Login families not revoked that hold an unused, unexpired refresh token.',
+    registers: [registry],
+    async collect() {
+      // A store that cannot answer now keeps the last value: the scrape (and every other metric) still succeeds.
+      const count = await store.auth.countActiveFamilies(clock()).catch(() => undefined);
+      if (count !== undefined) this.set(count);
+    },
+  });
+  const pool = store.pool;
+  if (pool) {
+    new Gauge({
+      name: 'partner_api_store_pool_connections',
+      help: 'PostgreSQL pool connections by state (in_use, idle).',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'partner_api_store_pool_waiting',
+      help: 'Queries waiting for a PostgreSQL pool connection.',
+      registers: [registry],
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+  }
+  new Gauge({
+    name: 'partner_api_event_index_events',
+    help: "Events in this process's in-memory EventIndex.",
+    registers: [registry],
+    collect() {
+      this.set(follower.index.count);
+    },
+  });
+  // The follower tells nobody when it applies a change; a change of its stamp between scrapes is one.
+  let seenStamp = follower.stamp;
+  let seenAtMs = Date.now();
+  new Gauge({
+    name: 'partner_api_event_index_last_update_timestamp_seconds',
+    help: 'When this process last saw its EventIndex move to a newer catalogue stamp (Unix seconds, to the scrape).',
+    registers: [registry],
+    collect() {
+      if (follower.stamp !== seenStamp) {
+        seenStamp = follower.stamp;
+        seenAtMs = Date.now();
+      }
+      this.set(seenAtMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'partner_api_change_feed_lag_seconds',
+    help:
+      "How long the newest catalogue write of any replica has been waiting to reach this process's index " +
+      '(0 when it is caught up).',
+    registers: [registry],
+    async collect() {
+      const head = await store.feed.lastUpdatedMs().catch(() => undefined);
+      if (head === undefined) return;
+      const applied = follower.stamp;
+      this.set(head > applied ? Math.max(0, clock() - head) / 1000 : 0);
+    },
+  });
+
+  // Children per label combination, so the hot path does a map lookup rather than hashing a label object.
+  const children = new Map<
+    string,
+    { duration: ReturnType<typeof duration.labels>; requests: ReturnType<typeof requests.labels> }
+  >();
+  return {
+    registry,
+    observeRequest(request, reply) {
+      const status = reply.statusCode;
+      const route = routeOf(request);
+      const method = METHODS.has(request.method) ? request.method : 'other';
+      const cls = statusClass(status);
+      const key = `${route} ${method} ${cls}`;
+      let child = children.get(key);
+      if (child === undefined) {
+        child = { duration: duration.labels(route, method, cls), requests: requests.labels(route, method, cls) };
+        children.set(key, child);
+      }
+      child.duration.observe(reply.elapsedTime / 1000);
+      child.requests.inc();
+      if (route === '/login' && request.method === 'POST') {
+        const body = request.body as { grantAccess?: unknown } | null | undefined;
+        const grant =
+          typeof body === 'object' && body !== null && GRANTS.has(body.grantAccess as string)
+            ? (body.grantAccess as string)
+            : 'invalid';
+        const outcome = loginOutcome(status);
+        logins.inc({ grant, outcome });
+        if (outcome === 'throttled') throttledLogins.inc();
+      } else if (route === '/v2/get/catalogue' && status === 201) {
+        const body = request.body as { lastUpdatedAt?: unknown } | null | undefined;
+        cataloguePages.inc({ kind: body?.lastUpdatedAt ? 'delta' : 'snapshot' });
+      }
+    },
+    observeEventsQuery(matchCount, returnedCount) {
+      matches.observe(matchCount);
+      returned.observe(returnedCount);
+    },
+  };
+}
+
+/** Counts every answered request (installed only when metrics are on: nothing on the hot path otherwise). */
+export function installRequestMetrics(app: FastifyInstance, metrics: ServiceMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request, reply);
+  });
+}
+
+export interface MetricsServer {
+  /** `http://host:port` of the metrics endpoint's server (`/metrics`). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `GET /metrics` of `registry` on a port of its own, apart from the public API: a load balancer exposes the API,
+ * not this port, so partners never see it.
+ */
+export async function startMetricsServer(
+  registry: Registry,
+  { port, host }: { port: number; host: string },
+): Promise<MetricsServer> {
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?', 1)[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => {
+        response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+        response.end(request.method === 'HEAD' ? undefined : text);
+      },
+      () => {
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics failed\n');
+      },
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
