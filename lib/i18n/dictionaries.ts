@@ -88,6 +88,9 @@ export interface Messages {
     placeDescription: (name: string, city: string) => string;
     performerDescription: (name: string) => string;
     siteName: string;
+    /** The site's own title (after the brand's name) and description: the home page's and every page's default. */
+    siteTagline: string;
+    siteDescription: string;
   };
   /** The iCalendar and Atom feeds of a search. */
   feed: {
@@ -188,6 +191,9 @@ const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
     placeDescription: (name, city) => `${name}${city ? `, ${city}` : ''} : adresse, horaires et événements à venir.`,
     performerDescription: (name) => `${name} : prochaines dates et lieux où les voir.`,
     siteName: 'Eventmap',
+    siteTagline: 'que faire près de chez vous',
+    siteDescription:
+      'Concerts, spectacles, expositions et tout ce qui se passe autour de vous, sur une carte. Trouvez une sortie et réservez.',
   },
   feed: {
     events: 'Événements',
@@ -294,6 +300,9 @@ const en: Omit<Messages, 'explorer' | 'dashboard'> = {
     placeDescription: (name, city) => `${name}${city ? `, ${city}` : ''}: address, opening hours and upcoming events.`,
     performerDescription: (name) => `${name}: upcoming dates and where to see them.`,
     siteName: 'Eventmap',
+    siteTagline: 'what’s on near you',
+    siteDescription:
+      'Find concerts, shows, exhibitions and everything else happening around you, on a map, and book your tickets.',
   },
   feed: {
     events: 'Events',
