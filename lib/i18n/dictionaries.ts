@@ -39,6 +39,9 @@ export interface Messages {
     tickets: string;
     noSources: string;
     book: string;
+    backToMap: string;
+    /** On now: a date under way (a long run only while open). */
+    liveNow: string;
     bookWith: (partner: string) => string;
     notBookable: string;
     sourceSoldOut: string;
@@ -132,6 +135,8 @@ const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
     tickets: 'Billetterie',
     noSources: 'Aucune billetterie pour cet événement.',
     book: 'Réserver',
+    backToMap: 'Retour à la carte',
+    liveNow: 'En ce moment',
     bookWith: (partner) => `Réserver sur ${partner}`,
     notBookable: 'Réservation indisponible',
     sourceSoldOut: 'Complet',
@@ -241,6 +246,8 @@ const en: Omit<Messages, 'explorer' | 'dashboard'> = {
     tickets: 'Tickets',
     noSources: 'No ticket sellers for this event.',
     book: 'Book',
+    backToMap: 'Back to the map',
+    liveNow: 'On now',
     bookWith: (partner) => `Book on ${partner}`,
     notBookable: 'Booking unavailable',
     sourceSoldOut: 'Sold out',
