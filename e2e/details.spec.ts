@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import type { TEvent } from '../lib/contract';
 import { CATEGORY_LABELS, type TMainCategory } from '../lib/contract/categories';
-import { E2E_BASE_URL, E2E_SECRETS } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 import { expect, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
 import { cards, openExplorer, waitForResults } from './helpers';
@@ -134,7 +134,7 @@ for (const size of SIZES)
       consoleErrors,
     }) => {
       const { context, page } = await open(browser, consoleErrors, size, language);
-      await page.goto('/');
+      await openExplorer(page, '/');
       await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
       if (language.lang === 'fr') {
         await expect(page).toHaveTitle(/que faire près de chez vous/);
@@ -145,6 +145,8 @@ for (const size of SIZES)
         await expect(page).toHaveTitle(/what’s on near you/);
         await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_GB');
       }
+      // On a phone the chips are in the filters' sheet.
+      if (size.name === 'phone') await page.getByTestId('open-filters').click();
       const keys = await page
         .getByRole('toolbar', { name: /Categories|Catégories/ })
         .getByRole('button')
@@ -208,7 +210,7 @@ test.describe('saved events', () => {
     // The catalogue cancels it; the Saved view shows it at the next visit.
     const cancel = spawnSync(
       'npx',
-      ['tsx', 'e2e/fixtures/cancel-event.ts', '.data/e2e/partner-api.sqlite', String(id)],
+      ['tsx', 'e2e/fixtures/cancel-event.ts', '.data/e2e/partner-api.sqlite', String(id), E2E_SERVICE_URL],
       {
         encoding: 'utf8',
       },
@@ -316,3 +318,28 @@ test.describe('the Partner API down', () => {
         await context.close();
       });
 });
+
+for (const size of SIZES)
+  for (const language of LANGUAGES)
+    test(`embed builder: the builder's language, a new tab, the allowed origins, ${size.name}-${language.lang}${tag(size.name)}`, async ({
+      browser,
+      consoleErrors,
+    }) => {
+      const fr = language.lang === 'fr';
+      const { context, page } = await open(browser, consoleErrors, size, language);
+      await page.goto('/embed/snippet');
+      await expect(page.getByLabel(fr ? 'Langue' : 'Language')).toHaveValue(language.lang);
+      await expect(page.getByLabel(fr ? 'Ouvrir les événements dans' : 'Open events in')).toHaveValue('_blank');
+      await expect(page.getByTestId('embed-snippet')).toHaveValue(/target=_blank/);
+      const origins = page.getByTestId('frame-origins');
+      await expect(origins).toContainText('http://localhost:*');
+      const site = origins.getByLabel(fr ? 'L’adresse de votre site' : 'Your site’s address');
+      await site.fill('https://partner.example');
+      await expect(origins.getByRole('status')).toContainText(fr ? 'ne fait pas partie' : 'is not among');
+      await site.fill('http://localhost:5173');
+      await expect(origins.getByRole('status')).toContainText(fr ? 'peut afficher' : 'may show');
+      await site.fill('https://partner.example');
+      await origins.scrollIntoViewIfNeeded();
+      await shot(page, `embed-builder-origins-${size.name}-${language.lang}`);
+      await context.close();
+    });
