@@ -3,15 +3,25 @@ import type { ReactNode } from 'react';
 import { EmojiSupport } from '@/components/ui/emoji-support';
 import { getBrand } from '@/lib/brand/get-brand';
 import { brandCssVariables, brandFontFaces } from '@/lib/brand/schema';
+import { OG_LOCALE } from '@/lib/i18n/config';
+import { getMessages } from '@/lib/i18n/dictionaries';
 import { getLocale } from '@/lib/i18n/get-locale';
 import './globals.css';
 
-/** Title and description carry the brand's name (BRAND_FILE / BRAND_NAME, read at request time). */
-export function generateMetadata(): Metadata {
+/**
+ * Title, description and Open Graph tags carry the brand's name (BRAND_FILE / BRAND_NAME, read at request time) and
+ * speak the visitor's language (the same URL serves both, negotiated per visitor); pages override what they know.
+ */
+export async function generateMetadata(): Promise<Metadata> {
   const { name, favicon } = getBrand();
+  const locale = await getLocale();
+  const meta = getMessages(locale).meta;
+  const title = `${name} — ${meta.siteTagline}`;
   return {
-    title: { default: `${name} — what’s on near you`, template: `%s · ${name}` },
-    description: 'Find concerts, shows, exhibitions and everything else happening around you, on a map.',
+    title: { default: title, template: `%s · ${name}` },
+    description: meta.siteDescription,
+    openGraph: { title, description: meta.siteDescription, siteName: name, locale: OG_LOCALE[locale], type: 'website' },
+    twitter: { card: 'summary', title, description: meta.siteDescription },
     ...(favicon ? { icons: { icon: favicon } } : {}),
   };
 }

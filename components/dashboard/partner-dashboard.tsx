@@ -47,6 +47,8 @@ export function PartnerDashboard({ view }: { view: DashboardView }) {
         <h1 className={styles.title}>{messages.title}</h1>
         <div className={styles.headerActions}>
           <LanguageSwitcher locale={locale} />
+          <a href="/embed/snippet">{messages.embedBuilderLink}</a>
+          <a href={data.docsHref}>{messages.apiDocs}</a>
           <form method="post" action="/partner/sign-out">
             <button type="submit" className={styles.linkButton}>
               {messages.signOut}

@@ -1,6 +1,7 @@
 'use client';
 
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { categoriesByLabel } from '@/lib/i18n/category-order';
 import type { Locale } from '@/lib/i18n/config';
 import type { EmbedBuilderMessages } from '@/lib/i18n/embed-builder-messages';
 import styles from './snippet-builder.module.css';
@@ -19,7 +20,7 @@ export function CategoryField({ t, locale, value, onChange }: CategoryFieldProps
       <legend>{t.categories}</legend>
       <p className={styles.hint}>{t.categoriesHint}</p>
       <div className={styles.categories}>
-        {MAIN_CATEGORIES.map((category) => {
+        {categoriesByLabel(MAIN_CATEGORIES, locale).map((category) => {
           const meta = CATEGORY_LABELS[category];
           const checked = value.includes(category);
           return (

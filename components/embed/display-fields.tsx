@@ -53,6 +53,7 @@ export function DisplayFields({ t, draft, error, update }: DisplayFieldsProps) {
         <option value="_top">{t.targetTop}</option>
         <option value="_blank">{t.targetBlank}</option>
       </select>
+      <p className={styles.hint}>{t.targetHint}</p>
       <label htmlFor={`${id}-height`}>{t.height}</label>
       <input
         id={`${id}-height`}

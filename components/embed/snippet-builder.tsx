@@ -11,6 +11,7 @@ import { CategoryField } from './category-field';
 import { DisplayFields } from './display-fields';
 import { EmbedPreview } from './embed-preview';
 import { FilterFields } from './filter-fields';
+import { FrameOrigins } from './frame-origins';
 import { LockField } from './lock-field';
 import styles from './snippet-builder.module.css';
 import { SnippetOutput } from './snippet-output';
@@ -25,12 +26,21 @@ export interface SnippetBuilderProps {
   /** The brand's default categories, preselected. */
   defaultCategories: readonly TMainCategory[];
   defaultLocale: 'fr' | 'en';
+  /** The brand's `frame-ancestors` sources: the sites where the embed may be shown. */
+  embedOrigins: readonly string[];
   /** The area map: where MapLibre is served, the operator's style if any, the brand's default camera. */
   map: { mapLibPath: string; mapStyleUrl: string | undefined; defaultCamera: Camera };
 }
 
 /** The embed's options as a form, the copy-paste snippet and link they give, and a live preview of that embed. */
-export function SnippetBuilder({ brandName, locale, defaultCategories, defaultLocale, map }: SnippetBuilderProps) {
+export function SnippetBuilder({
+  brandName,
+  locale,
+  defaultCategories,
+  defaultLocale,
+  embedOrigins,
+  map,
+}: SnippetBuilderProps) {
   const t = embedBuilderMessages(locale);
   const { draft, options, errors, update } = useBuilder({ categories: defaultCategories, locale: defaultLocale });
   // The app's own origin, as the visitor reaches it (the server cannot know the public host behind a proxy).
@@ -61,6 +71,7 @@ export function SnippetBuilder({ brandName, locale, defaultCategories, defaultLo
           snippet={origin ? embedSnippet(origin, t.frameTitle(brandName), options) : ''}
           link={origin ? embedLink(origin, t.openMap(brandName), options) : ''}
         />
+        {origin && <FrameOrigins t={t} sources={embedOrigins} selfOrigin={origin} />}
         <h2>{t.preview}</h2>
         {src && (
           <EmbedPreview

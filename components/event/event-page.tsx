@@ -16,6 +16,10 @@ import { readableTextColor, safeColor } from '@/lib/records/colors';
 import { eventDates } from '@/lib/records/event-dates';
 import { eventJsonLd } from '@/lib/records/event-json-ld';
 import { eventStates } from '@/lib/records/event-status';
+import { SaveButton } from '@/components/saved/save-button';
+import { liveAt } from '@/lib/records/on-now';
+import type { SavedEvent } from '@/lib/saved/saved-list';
+import { BackToMap } from './back-to-map';
 import { ShareButton } from './share-button';
 import { StickyBook } from './sticky-book';
 import styles from './event.module.css';
@@ -50,8 +54,9 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
   return (
     <article className={styles.event} aria-labelledby="event-title">
       <JsonLd data={eventJsonLd(event, pageUrl, now)} />
+      <BackToMap label={messages.event.backToMap} className={styles.backToMap} />
       <Banners event={event} now={now} messages={messages} format={format} />
-      <Hero {...section} locale={locale} pageUrl={pageUrl} />
+      <Hero {...section} locale={locale} pageUrl={pageUrl} now={now} />
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
           {event.description.trim() && (
@@ -69,13 +74,34 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
           <PlaceSection {...section} mapStyleUrl={mapStyleUrl} directionsUrl={directionsUrl} />
         </aside>
       </div>
-      <MainAction {...section} />
+      <MainAction {...section} locale={locale} pageUrl={pageUrl} />
     </article>
   );
 }
 
 /** The top of the page: picture, categories, title, when, where, price, grade, and the calendar and share actions. */
-function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { locale: Locale; pageUrl: string }) {
+/** What the save control keeps of the event (as a card keeps it), so the Saved view lists it offline. */
+function savedOf(event: TEvent): SavedEvent {
+  const toMinute = (date: string) => date.replace(/^(\S+ \d{2}:\d{2})\S* /, '$1 ');
+  const city = event.mapPlace?.city ?? event.place.address.city;
+  return {
+    id: event.id,
+    name: event.name,
+    start: toMinute(event.startDate),
+    end: toMinute(event.endDate),
+    place: eventPlace(event).name,
+    ...(city && { city }),
+  };
+}
+
+function Hero({
+  event,
+  messages,
+  format,
+  locale,
+  pageUrl,
+  now,
+}: SectionProps & { locale: Locale; pageUrl: string; now: number }) {
   const start = parseLocalDateTime(event.startDate);
   const end = event.hasEndDateNotReliable ? undefined : parseLocalDateTime(event.endDate);
   const image = event.image ?? event.webImage;
@@ -99,6 +125,9 @@ function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { loc
         </h1>
         {start && (
           <p className={styles.when}>
+            {event.cancelledAt === null && liveAt(eventDates(event), now, event.mapPlace?.periods) && (
+              <span className={styles.liveBadge}>{messages.event.liveNow}</span>
+            )}
             <time dateTime={toIsoWithOffset(start)}>{format.dateTimeRange(start, end)}</time>
           </p>
         )}
@@ -120,6 +149,7 @@ function Hero({ event, messages, format, locale, pageUrl }: SectionProps & { loc
           <a href={`/events/${event.id}/calendar.ics`} download={`event-${event.id}.ics`} className="button">
             <CalendarIcon /> {messages.event.addToCalendar}
           </a>
+          <SaveButton event={savedOf(event)} locale={locale} />
           <ShareButton title={event.name} url={pageUrl} />
         </div>
       </div>
@@ -150,18 +180,29 @@ function Performers({ event, messages }: SectionProps) {
   );
 }
 
-/** The first bookable source, kept within reach at the bottom of a phone's screen (see {@link StickyBook}). */
-function MainAction({ event, messages, format }: SectionProps) {
-  if (event.cancelledAt !== null) return null;
-  const source = event.sources.find((s) => s.isBookable && s.notAvailableAt === null);
-  if (!source) return null;
+/** The price, the first bookable source, save and share, within reach at the bottom of a phone's screen. */
+function MainAction({ event, messages, format, locale, pageUrl }: SectionProps & { locale: Locale; pageUrl: string }) {
+  const source =
+    event.cancelledAt === null ? event.sources.find((s) => s.isBookable && s.notAvailableAt === null) : undefined;
   return (
     <StickyBook
-      href={source.link}
-      label={messages.event.book}
-      accessibleName={`${messages.event.bookWith(source.partner.name)} ${messages.event.opensInNewTab}`}
-      price={format.priceRange(source.lowestPrice, source.highestPrice)}
-      afterId="event-hero"
+      book={
+        source
+          ? {
+              href: source.link,
+              label: messages.event.book,
+              accessibleName: `${messages.event.bookWith(source.partner.name)} ${messages.event.opensInNewTab}`,
+            }
+          : null
+      }
+      price={
+        source
+          ? format.priceRange(source.lowestPrice, source.highestPrice)
+          : format.priceRange(event.lowestPrice, event.highestPrice)
+      }
+      save={savedOf(event)}
+      share={{ title: event.name, url: pageUrl }}
+      locale={locale}
     />
   );
 }

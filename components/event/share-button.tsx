@@ -5,7 +5,7 @@ import { useMessages } from '@/components/i18n/locale-provider';
 import styles from './event.module.css';
 
 /** Shares the page with the system share sheet where there is one, else copies its URL; says what happened. */
-export function ShareButton({ title, url }: { title: string; url: string }) {
+export function ShareButton({ title, url, compact = false }: { title: string; url: string; compact?: boolean }) {
   const { messages } = useMessages();
   const [status, setStatus] = useState('');
 
@@ -26,7 +26,13 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
 
   return (
     <>
-      <button type="button" className="button" onClick={() => void share()}>
+      <button
+        type="button"
+        className={compact ? styles.iconButton : 'button'}
+        aria-label={compact ? messages.event.share : undefined}
+        title={compact ? messages.event.share : undefined}
+        onClick={() => void share()}
+      >
         <svg
           aria-hidden="true"
           width="16"
@@ -37,8 +43,8 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
           strokeWidth="2"
         >
           <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" />
-        </svg>{' '}
-        {messages.event.share}
+        </svg>
+        {!compact && <> {messages.event.share}</>}
       </button>
       <span role="status" className={styles.shareStatus}>
         {status}

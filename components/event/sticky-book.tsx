@@ -1,48 +1,45 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { SaveButton } from '@/components/saved/save-button';
+import type { Locale } from '@/lib/i18n/config';
+import type { SavedEvent } from '@/lib/saved/saved-list';
+import { ShareButton } from './share-button';
 import styles from './event.module.css';
 
 export interface StickyBookProps {
-  href: string;
-  label: string;
-  /** The full accessible name ("Book on X, opens in a new tab"). */
-  accessibleName: string;
+  /** The first bookable source's tracked link; null when nothing can be booked (the bar still saves and shares). */
+  book: { href: string; label: string; accessibleName: string } | null;
+  /** "From €12", "Free"… */
   price: string;
-  /** The element whose scrolling out of view shows the bar (the page's hero). */
-  afterId: string;
+  save: SavedEvent;
+  share: { title: string; url: string };
+  locale: Locale;
 }
 
 /**
- * The main action within reach on a phone: once the hero (title, date, price) has scrolled away, the Book button of
- * the first bookable source sits at the bottom of the viewport, however long the page. Wide screens keep the tickets
- * in a sticky side column instead, so the bar is hidden there (event.module.css).
+ * The page's actions within a thumb's reach on a phone, from the first screen on: the price, Book (the first bookable
+ * source) and save / share, in a bar fixed to the bottom of the viewport however long the page. Wide screens show the
+ * tickets box beside the description instead, so the bar is hidden there (event.module.css).
  */
-export function StickyBook({ href, label, accessibleName, price, afterId }: StickyBookProps) {
-  const [past, setPast] = useState(false);
-
-  useEffect(() => {
-    const after = document.getElementById(afterId);
-    if (!after || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
-    observer.observe(after);
-    return () => observer.disconnect();
-  }, [afterId]);
-
+export function StickyBook({ book, price, save, share, locale }: StickyBookProps) {
   return (
-    <div className={styles.stickyBook} hidden={!past} data-testid="sticky-book">
+    <div className={styles.stickyBook} data-testid="sticky-book">
       <span className={styles.stickyPrice}>{price}</span>
-      <a
-        href={href}
-        className={`button button--primary ${styles.book}`}
-        target="_blank"
-        rel="nofollow sponsored noopener"
-        aria-label={accessibleName}
-      >
-        {label}
-      </a>
+      <span className={styles.stickyActions}>
+        <SaveButton event={save} locale={locale} compact />
+        <ShareButton title={share.title} url={share.url} compact />
+        {book && (
+          <a
+            href={book.href}
+            className={`button button--primary ${styles.book}`}
+            target="_blank"
+            rel="nofollow sponsored noopener"
+            aria-label={book.accessibleName}
+          >
+            {book.label}
+          </a>
+        )}
+      </span>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import type { TExplorerEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
-import { categoryLabel, formatEventWhen, formatPrice, isLiveAt } from '@/lib/explorer/card-format';
+import { SaveButton } from '@/components/saved/save-button';
+import { categoryLabel, formatEventWhen, formatPrice } from '@/lib/explorer/card-format';
+import { explorerImageSrc } from '@/lib/explorer/explorer-event';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
+import { rememberExplorer } from '@/lib/navigation/remember-explorer';
+import { liveAt } from '@/lib/records/on-now';
 import styles from './explorer.module.css';
 import { AppLink } from './app-link';
 import { useLinkTarget } from './link-target';
@@ -27,7 +31,8 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
   const price = { lowestPrice: event.minPrice, highestPrice: event.maxPrice ?? event.minPrice };
   const cancelled = event.cancelled === true;
   const unavailable = !cancelled && event.unavailable === true;
-  const live = !cancelled && isLiveAt(when, now);
+  // Live by the card's dates: a long run (an exhibition) is not "live" at night (lib/records/on-now.ts).
+  const live = !cancelled && liveAt([when], now);
   const linkTarget = useLinkTarget();
   const t = explorerMessages(locale);
   return (
@@ -41,6 +46,8 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
       onMouseLeave={() => onHover(null)}
       onFocus={() => onHover(event.id)}
       onBlur={() => onHover(null)}
+      // The event page's "Back to the map" returns to the explorer as it is now.
+      onClickCapture={rememberExplorer}
     >
       <span
         className={styles.cardIcon}
@@ -49,6 +56,20 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
       >
         <span className="emoji">{meta?.icon ?? '📍'}</span>
         <span className="emoji-fallback">{(category ? categoryLabel(category, locale) : '•').charAt(0)}</span>
+        {event.image && (
+          // A fixed 56 px box drawn over the category's icon (which shows until, or unless, the picture loads): the
+          // card never moves, and off-screen pictures are not fetched. Decorative: the title names the event.
+          // eslint-disable-next-line @next/next/no-img-element -- small pictures through the app's own image route
+          <img
+            src={explorerImageSrc(event.image)}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            className={styles.cardThumb}
+          />
+        )}
       </span>
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>
@@ -71,6 +92,11 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
           {category && <span className={styles.cardCategory}>{categoryLabel(category, locale)}</span>}
         </p>
       </div>
+      <SaveButton
+        event={{ id: event.id, name: event.name, start: event.start, end: event.end, place, ...(city && { city }) }}
+        locale={locale}
+        compact
+      />
     </li>
   );
 }

@@ -6,6 +6,7 @@ import type { LogoSources } from '@/lib/brand/logo';
 import type { Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
+import { savedMessages } from '@/lib/i18n/saved-messages';
 import { AppLink } from './app-link';
 import styles from './explorer.module.css';
 import { HeaderMenu } from './header-menu';
@@ -76,6 +77,9 @@ export function ExplorerHeader({
         <HeaderMenu label={t.siteMenu} buttonLabel={t.menu}>
           {nearMe && <NearMeButton t={t} nearMe={nearMe} />}
           {languageSwitcher}
+          <a href="/saved" className={styles.menuLink} data-testid="saved-link">
+            {savedMessages(locale).menuLink}
+          </a>
           {links.map((link) => (
             <a key={link.href} href={link.href} className={styles.menuLink}>
               {link.label}

@@ -3,15 +3,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bucketedNow } from '@/lib/explorer/events-request';
-import { toExplorerEvent } from '@/lib/explorer/explorer-event';
 import { fetchSearchEvents } from '@/lib/explorer/search-request';
-import { filterSearchEvents, searchItemsToEvents } from '@/lib/explorer/search-results';
+import {
+  filterSearchEvents,
+  searchFiltersActive,
+  searchFoundCount,
+  searchItemsToEvents,
+} from '@/lib/explorer/search-results';
 import { searchText } from '@/lib/explorer/search-text';
 import type { Filters } from '@/lib/explorer/state';
 
 /**
  * The results view's events: every event the search finds for the text, with the explorer's filters applied here
- * (the search takes no filters). `check` says why a text is not searched; `matched` counts before the filters.
+ * (the search takes no filters). `check` says why a text is not searched; `matched` counts what the search found
+ * before the visitor's filters (equal to what is shown when none is chosen).
  */
 export function useSearchResults(q: string | null, filters: Filters) {
   const nowMs = bucketedNow().getTime();
@@ -25,16 +30,18 @@ export function useSearchResults(q: string | null, filters: Filters) {
     placeholderData: keepPreviousData,
   });
   const matched = query.data;
-  const events = useMemo(
-    () => (matched ? filterSearchEvents(matched, filters, nowMs).map(toExplorerEvent) : []),
-    [matched, filters, nowMs],
+  const events = useMemo(() => (matched ? filterSearchEvents(matched, filters, nowMs) : []), [matched, filters, nowMs]);
+  // What the search found that can be listed; more than is shown only when the visitor's filters hide some.
+  const found = useMemo(
+    () => (matched && searchFiltersActive(filters) ? searchFoundCount(matched, nowMs) : events.length),
+    [matched, filters, nowMs, events.length],
   );
   const firstLoad = check?.ok === true && query.isPending;
   return {
     check,
     query,
     events,
-    matched: matched?.length ?? 0,
+    matched: found,
     nowMs,
     firstLoad,
     updating: query.isFetching && !firstLoad,

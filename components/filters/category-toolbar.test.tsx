@@ -47,11 +47,20 @@ describe('CategoryToolbar', () => {
     expect(document.activeElement).toBe(chips()[0]);
   });
 
-  it('toggles the focused chip with Space, in the catalogue order', async () => {
+  it('lists the chips in the alphabetical order of their English labels', () => {
+    const { chips } = renderToolbar();
+    const labels = chips().map((c) => c.textContent?.replace(/^\P{L}+/u, '') ?? '');
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(chips()[0]?.dataset.category).not.toBe(MAIN_CATEGORIES[0]);
+  });
+
+  it('toggles the focused chip with Space, keeping the selection in the catalogue order', async () => {
     const { chips, onChange, user } = renderToolbar(['spectacle']);
-    chips()[0]!.focus();
+    const first = chips()[0]!;
+    first.focus();
     await user.keyboard(' ');
-    expect(onChange).toHaveBeenCalledWith([MAIN_CATEGORIES[0], 'spectacle']);
+    const chosen = [first.dataset.category as TMainCategory, 'spectacle'];
+    expect(onChange).toHaveBeenCalledWith(MAIN_CATEGORIES.filter((c) => chosen.includes(c)));
   });
 
   it('knows the toolbar keys and nothing else', () => {

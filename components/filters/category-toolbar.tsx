@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { categoriesByLabel } from '@/lib/i18n/category-order';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './filters.module.css';
@@ -18,11 +19,18 @@ export interface CategoryToolbarProps {
 }
 
 /**
- * One toggle chip per main category, in the catalogue's order, as a toolbar: one Tab stop, arrow keys between chips.
+ * One toggle chip per main category, in the alphabetical order of their labels in the page's language, as a toolbar: one Tab stop, arrow keys between chips.
  * The row scrolls sideways with arrows at its ends when it overflows, and starts scrolled to the first active chip
  * (a reloaded `?cat=sciences` shows its chip, not the row's start).
  */
-export function CategoryToolbar({ selected, offered = MAIN_CATEGORIES, locale, t, onChange }: CategoryToolbarProps) {
+export function CategoryToolbar({
+  selected,
+  offered: given = MAIN_CATEGORIES,
+  locale,
+  t,
+  onChange,
+}: CategoryToolbarProps) {
+  const offered = useMemo(() => categoriesByLabel(given, locale), [given, locale]);
   const firstOn = offered.findIndex((c) => selected.includes(c));
   const toolbar = useRovingToolbar(offered.length, Math.max(0, firstOn));
   const scroller = useRef<HTMLDivElement>(null);

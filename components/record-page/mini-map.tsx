@@ -17,8 +17,8 @@ const POINTS_SOURCE = 'mini-map-points';
 
 /**
  * A small, non-interactive map of one or more points (a venue, the places a performer plays), on the same basemap
- * as the explorer: the operator's MAP_STYLE_URL, else the offline Natural Earth style. The offline style has only
- * countries, so it is shown at country scale (a dot in France says more than a blank square at street scale).
+ * as the explorer: the operator's MAP_STYLE_URL, else the offline style. One venue is framed at neighbourhood scale
+ * (the offline style names its district and the towns around, and draws the coast), as the server's drawing is.
  * MapLibre is loaded after the first paint; the page never waits for it, and the label describes the map.
  */
 export function MiniMap({
@@ -57,14 +57,14 @@ export function MiniMap({
             locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined,
           }),
         center: [first.lng, first.lat],
-        zoom: detailed ? 14 : 4.5,
+        zoom: detailed ? 15 : 12,
         interactive,
         attributionControl: detailed ? { compact: true } : false,
       });
       if (parsed.length > 1) {
         const bounds = new maplibregl.LngLatBounds();
         for (const p of parsed) bounds.extend([p.lng, p.lat]);
-        map.fitBounds(bounds, { padding: 32, maxZoom: detailed ? 12 : 5, animate: false });
+        map.fitBounds(bounds, { padding: 32, maxZoom: 12, animate: false });
       }
       map.on('load', () => {
         if (!map || map.getSource(POINTS_SOURCE)) return;

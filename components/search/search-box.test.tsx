@@ -163,7 +163,7 @@ describe('SearchBox', () => {
     await user.type(screen.getByRole('combobox'), 'lyon');
     await statusSays('1 town and 2 best matches');
     expect(groupNames()).toEqual(['Towns', 'Events', 'Performers']);
-    expect(optionTexts()[0]).toBe('LyonRhône · France');
+    expect(optionTexts()[0]).toBe('Lyon, townRhône · France');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onPlace).toHaveBeenCalledWith({ lng: 4.8467, lat: 45.7485, zoom: expect.closeTo(11.25, 1) as number });
     expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('Lyon');
@@ -186,11 +186,11 @@ describe('SearchBox', () => {
     await user.keyboard('{ArrowDown}');
     expect(activeText()).toContain('Lyon');
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(activeText()).toBe('JJazz Quartet');
+    expect(activeText()).toBe('JJazz Quartet, performer');
     await user.keyboard('{ArrowDown}');
     expect(activeText()).toContain('Lyon');
     await user.keyboard('{ArrowUp}');
-    expect(activeText()).toBe('JJazz Quartet');
+    expect(activeText()).toBe('JJazz Quartet, performer');
     await user.keyboard('{Home}');
     expect(input.getAttribute('aria-activedescendant')).toBeNull();
     await user.keyboard('{ArrowUp}{End}');
@@ -241,7 +241,7 @@ describe('SearchBox', () => {
     const { onPlace, user } = renderBox();
     await user.type(screen.getByRole('combobox'), 'opera');
     await statusSays('1 best match');
-    expect(optionTexts()).toEqual(['Opéra de LyonLyon']);
+    expect(optionTexts()).toEqual(['Opéra de Lyon, placeLyon']);
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onPlace).toHaveBeenCalledWith({ lng: 4.836, lat: 45.767, zoom: 15 });
     expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('Opéra de Lyon');

@@ -97,6 +97,7 @@ function EventContent({ option, t, locale }: { option: EventOption; t: ExplorerM
       </Thumb>
       <span className={styles.optionText}>
         <span className={styles.optionLabel}>{option.label}</span>
+        <span className="visually-hidden">, {t.optionKind.event}</span>
         {option.startDate && (
           <span className={styles.optionDetail} data-line="when">
             {eventWhen(option, t, locale)}
@@ -154,6 +155,7 @@ export function SearchOptionContent({
       {thumb}
       <span className={styles.optionText}>
         <span className={styles.optionLabel}>{option.label}</span>
+        <span className="visually-hidden">, {t.optionKind[option.kind]}</span>
         {detail && <span className={styles.optionDetail}>{detail}</span>}
       </span>
     </>

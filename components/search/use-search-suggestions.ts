@@ -12,11 +12,16 @@ import {
   type TownOption,
 } from '@/lib/explorer/search-request';
 import { searchText } from '@/lib/explorer/search-text';
+import { rankSuggestions } from '@/lib/search/rank-suggestions';
 
-/** Towns first when the text is a town's whole name ("lyon", "st etienne", "aix"), after the API's matches otherwise. */
+/**
+ * Towns first when the text is a town's whole name ("lyon", "st etienne", "aix"), after the API's matches otherwise;
+ * then whatever is named exactly (or nearly) as typed comes first, whatever its kind.
+ */
 function merge(text: string, towns: readonly TownOption[], matches: readonly SearchOption[]): SearchOption[] {
   const first = towns[0];
-  return first && namesTown(text, { name: first.label }) ? [...towns, ...matches] : [...matches, ...towns];
+  const merged = first && namesTown(text, { name: first.label }) ? [...towns, ...matches] : [...matches, ...towns];
+  return rankSuggestions(text, merged);
 }
 
 /**

@@ -33,6 +33,11 @@ export const ZExplorerEventSchema = z
     cancelled: z.literal(true).optional(),
     /** Sold out or otherwise no longer bookable. */
     unavailable: z.literal(true).optional(),
+    /**
+     * The event's square picture (else its main one): a path under the web app's image route (`event/12-square.svg`
+     * for `/images/event/12-square.svg`) when the picture is served through it, else an absolute URL. Absent: none.
+     */
+    image: z.string().optional(),
   })
   .meta({ id: 'ExplorerEvent' });
 export type TExplorerEvent = z.infer<typeof ZExplorerEventSchema>;

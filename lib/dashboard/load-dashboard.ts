@@ -72,6 +72,8 @@ export interface DashboardData {
   lastUpdated: string | null;
   factsPending: boolean;
   exportHref: string;
+  /** The Partner API's docs (the operator's service): a partner's link, kept out of the visitors' header. */
+  docsHref: string;
 }
 
 export type DashboardView =
@@ -236,6 +238,7 @@ async function dashboardData(
     lastUpdated: status.lastSuccessAt === null ? null : dateTime.format(status.lastSuccessAt),
     factsPending,
     exportHref: `/partner/export?${periodSearch(range)}`,
+    docsHref: `${getEnv().partnerApiUrl}/docs`,
   };
 }
 

@@ -57,7 +57,8 @@ export function initialDraft(defaults: { categories: readonly TMainCategory[]; l
     lock: [],
     locale: defaults.locale,
     theme: 'light',
-    target: '_top',
+    // A new tab: "the same window" would replace the partner's whole page with the event's (the builder says so).
+    target: '_blank',
     heightText: '600',
   };
 }

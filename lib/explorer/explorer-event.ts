@@ -13,11 +13,26 @@ function mainCategory(event: TEvent): TMainCategory | undefined {
   return (MAIN_CATEGORIES as readonly string[]).includes(cat ?? '') ? (cat as TMainCategory) : undefined;
 }
 
+/** The app's image route; pictures under it travel without this prefix (bytes on every card of every view). */
+const IMAGE_ROUTE = '/images/';
+
+/** A picture's link as a card keeps it: a path under the image route, or an absolute URL; undefined for none. */
+export function explorerImage(link: string | null | undefined): string | undefined {
+  if (!link) return undefined;
+  return link.startsWith(IMAGE_ROUTE) ? link.slice(IMAGE_ROUTE.length) : link;
+}
+
+/** The `src` of a card's picture: {@link explorerImage} read back. */
+export function explorerImageSrc(image: string): string {
+  return /^(https?:)?\/\//.test(image) || image.startsWith('/') ? image : `${IMAGE_ROUTE}${image}`;
+}
+
 /** What a card and a map point draw of an event; the position is the map place's, else the place's address. */
 export function toExplorerEvent(event: TEvent): TExplorerEvent {
   const { lng, lat, city, name: place } = eventVenue(event);
   const category = mainCategory(event);
   const { lowestPrice: low, highestPrice: high } = event;
+  const image = explorerImage(event.squareImage ?? event.image ?? event.webImage);
   return {
     id: event.id,
     name: event.name,
@@ -31,5 +46,6 @@ export function toExplorerEvent(event: TEvent): TExplorerEvent {
     ...(category && { category }),
     ...(event.cancelledAt !== null && { cancelled: true as const }),
     ...(event.notAvailableAt !== null && { unavailable: true as const }),
+    ...(image && { image }),
   };
 }

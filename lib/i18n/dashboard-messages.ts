@@ -12,6 +12,9 @@ export interface DashboardMessages {
   password: string;
   signIn: string;
   signOut: string;
+  /** The Partner API's reference, for the partner (not in the visitors' header). */
+  apiDocs: string;
+  embedBuilderLink: string;
   wrongPassword: string;
   tooManyAttempts: (minutes: number) => string;
   periods: Record<Period, string>;
@@ -61,6 +64,8 @@ const fr: DashboardMessages = {
   password: 'Mot de passe',
   signIn: 'Se connecter',
   signOut: 'Se déconnecter',
+  apiDocs: 'Documentation de la Partner API',
+  embedBuilderLink: 'Créer un widget',
   wrongPassword: 'Mot de passe incorrect.',
   tooManyAttempts: (minutes) => `Trop de tentatives. Réessayez dans ${minutes} min.`,
   periods: { today: 'Aujourd’hui', '7d': '7 jours', '30d': '30 jours', '12m': '12 mois', custom: 'Personnalisée' },
@@ -111,6 +116,8 @@ const en: DashboardMessages = {
   password: 'Password',
   signIn: 'Sign in',
   signOut: 'Sign out',
+  apiDocs: 'Partner API docs',
+  embedBuilderLink: 'Build an embed',
   wrongPassword: 'Wrong password.',
   tooManyAttempts: (minutes) => `Too many attempts. Try again in ${minutes} min.`,
   periods: { today: 'Today', '7d': '7 days', '30d': '30 days', '12m': '12 months', custom: 'Custom' },

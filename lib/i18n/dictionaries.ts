@@ -39,6 +39,9 @@ export interface Messages {
     tickets: string;
     noSources: string;
     book: string;
+    backToMap: string;
+    /** On now: a date under way (a long run only while open). */
+    liveNow: string;
     bookWith: (partner: string) => string;
     notBookable: string;
     sourceSoldOut: string;
@@ -88,6 +91,9 @@ export interface Messages {
     placeDescription: (name: string, city: string) => string;
     performerDescription: (name: string) => string;
     siteName: string;
+    /** The site's own title (after the brand's name) and description: the home page's and every page's default. */
+    siteTagline: string;
+    siteDescription: string;
   };
   /** The iCalendar and Atom feeds of a search. */
   feed: {
@@ -129,6 +135,8 @@ const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
     tickets: 'Billetterie',
     noSources: 'Aucune billetterie pour cet événement.',
     book: 'Réserver',
+    backToMap: 'Retour à la carte',
+    liveNow: 'En ce moment',
     bookWith: (partner) => `Réserver sur ${partner}`,
     notBookable: 'Réservation indisponible',
     sourceSoldOut: 'Complet',
@@ -188,6 +196,9 @@ const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
     placeDescription: (name, city) => `${name}${city ? `, ${city}` : ''} : adresse, horaires et événements à venir.`,
     performerDescription: (name) => `${name} : prochaines dates et lieux où les voir.`,
     siteName: 'Eventmap',
+    siteTagline: 'que faire près de chez vous',
+    siteDescription:
+      'Concerts, spectacles, expositions et tout ce qui se passe autour de vous, sur une carte. Trouvez une sortie et réservez.',
   },
   feed: {
     events: 'Événements',
@@ -235,6 +246,8 @@ const en: Omit<Messages, 'explorer' | 'dashboard'> = {
     tickets: 'Tickets',
     noSources: 'No ticket sellers for this event.',
     book: 'Book',
+    backToMap: 'Back to the map',
+    liveNow: 'On now',
     bookWith: (partner) => `Book on ${partner}`,
     notBookable: 'Booking unavailable',
     sourceSoldOut: 'Sold out',
@@ -294,6 +307,9 @@ const en: Omit<Messages, 'explorer' | 'dashboard'> = {
     placeDescription: (name, city) => `${name}${city ? `, ${city}` : ''}: address, opening hours and upcoming events.`,
     performerDescription: (name) => `${name}: upcoming dates and where to see them.`,
     siteName: 'Eventmap',
+    siteTagline: 'what’s on near you',
+    siteDescription:
+      'Find concerts, shows, exhibitions and everything else happening around you, on a map, and book your tickets.',
   },
   feed: {
     events: 'Events',

@@ -57,6 +57,15 @@ const en = {
   target: 'Open events in',
   targetTop: 'The same window',
   targetBlank: 'A new tab',
+  targetHint: 'A new tab keeps your page open behind the event; “the same window” replaces your whole page.',
+  originsTitle: 'Where the embed may be shown',
+  originsIntro: 'Browsers show the embed only on these sites (the brand’s frame-ancestors):',
+  originsHow:
+    'To add your site, the operator adds its origin (for example https://www.example.com) to embedOrigins in the brand file, or to BRAND_EMBED_ORIGINS, and restarts the app.',
+  originsSite: 'Your site’s address',
+  originsOk: (site: string) => `${site} may show the embed.`,
+  originsRefused: (site: string) =>
+    `${site} is not among these sites: there the embed would be refused and show an empty frame. Ask the operator to add it.`,
   height: 'Initial height (px)',
   heightInvalid: 'A whole number of pixels from 300 to 2000. The snippet keeps the last valid height.',
   snippet: 'Paste this into your page',
@@ -127,6 +136,16 @@ const fr: typeof en = {
   target: 'Ouvrir les événements dans',
   targetTop: 'La même fenêtre',
   targetBlank: 'Un nouvel onglet',
+  targetHint:
+    'Un nouvel onglet garde votre page ouverte derrière l’événement ; « la même fenêtre » remplace toute votre page.',
+  originsTitle: 'Où le widget peut s’afficher',
+  originsIntro: 'Les navigateurs n’affichent le widget que sur ces sites (frame-ancestors de la marque) :',
+  originsHow:
+    'Pour ajouter votre site, l’opérateur ajoute son origine (par exemple https://www.exemple.fr) à embedOrigins dans le fichier de marque, ou à BRAND_EMBED_ORIGINS, puis redémarre l’application.',
+  originsSite: 'L’adresse de votre site',
+  originsOk: (site) => `${site} peut afficher le widget.`,
+  originsRefused: (site) =>
+    `${site} ne fait pas partie de ces sites : le widget y serait refusé et s’afficherait comme un cadre vide. Demandez à l’opérateur de l’ajouter.`,
   height: 'Hauteur initiale (px)',
   heightInvalid: 'Un nombre entier de pixels entre 300 et 2000. Le code garde la dernière hauteur valide.',
   snippet: 'Collez ceci dans votre page',

@@ -2,7 +2,8 @@ import type { Locale } from './config';
 
 const en = {
   searchLabel: 'Search events, places and performers',
-  searchPlaceholder: 'Search events, places, artists…',
+  // Short enough for a 390 px phone's bar: the label says the rest.
+  searchPlaceholder: 'Events, places, artists…',
   searchNoResults: (q: string) => `Nothing found for “${q}”`,
   searchError: 'Search is unavailable right now',
   searching: 'Searching…',
@@ -70,6 +71,8 @@ const en = {
   badgeSoldOut: 'Sold out',
   mapRegion: 'Map',
   groupTowns: 'Towns',
+  /** Each suggestion's kind, read out with it (the groups' headings are not announced on every row). */
+  optionKind: { event: 'event', place: 'place', performer: 'performer', town: 'town' },
   seeAllResults: 'See all results',
   searchRefused: {
     empty: 'Type a word to search',
@@ -184,6 +187,7 @@ const fr: typeof en = {
   badgeSoldOut: 'Complet',
   mapRegion: 'Carte',
   groupTowns: 'Villes',
+  optionKind: { event: 'événement', place: 'lieu', performer: 'artiste', town: 'ville' },
   seeAllResults: 'Voir tous les résultats',
   searchRefused: {
     empty: 'Tapez un mot pour chercher',

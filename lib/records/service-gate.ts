@@ -38,8 +38,47 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The "service unavailable" page: the record pages' wording, in the visitor's language, without any script. */
-export function unavailableResponse(request: NextRequest): NextResponse {
+/** How long the styled page may take to render before the plain one stands in. */
+const STYLED_PAGE_TIMEOUT_MS = 1_500;
+
+/**
+ * The "service unavailable" answer: the site's own page (`/unavailable`: the header, the layout, the visitor's
+ * language, a retry) with status 503 and `Retry-After`. A page's render cannot set a 503 itself, so the gate renders
+ * that page through the app and answers with its body; when even that fails, the plain page below stands in.
+ */
+export async function unavailableResponse(request: NextRequest): Promise<NextResponse> {
+  try {
+    const headers = new Headers({ accept: 'text/html' });
+    for (const name of ['accept-language', 'cookie']) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    const page = await fetch(new URL('/unavailable', request.nextUrl.origin), {
+      headers,
+      signal: AbortSignal.timeout(STYLED_PAGE_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    if (page.ok) {
+      const response = new NextResponse(page.body, {
+        status: 503,
+        headers: {
+          'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8',
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+          'Cache-Control': 'no-store',
+        },
+      });
+      for (const { key, value } of securityHeaders(getEnv().nodeEnv === 'production')) response.headers.set(key, value);
+      return response;
+    }
+    await page.body?.cancel();
+  } catch {
+    // The app cannot render its own page right now: the plain one says the same.
+  }
+  return plainUnavailableResponse(request);
+}
+
+/** The plain "service unavailable" page: the record pages' wording, in the visitor's language, without any script. */
+function plainUnavailableResponse(request: NextRequest): NextResponse {
   const locale = negotiateLocale(
     request.headers.get('accept-language'),
     request.cookies.get(LOCALE_COOKIE)?.value,

@@ -26,7 +26,8 @@ export default async function EmbedSnippetPage() {
         brandName={brand.name}
         locale={locale}
         defaultCategories={brand.defaultCategories}
-        defaultLocale={brand.defaultLocale}
+        defaultLocale={locale}
+        embedOrigins={brand.embedOrigins}
         map={{
           mapLibPath: MAPLIBRE_ASSETS_PATH,
           mapStyleUrl: getEnv().mapStyleUrl,
