@@ -56,8 +56,9 @@ export default defineConfig({
           name: 'sqlite',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
-          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store.
-          env: { PARTNER_API_TEST_DB: '' },
+          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store. No test
+          // reads or writes the default catalogue mirror file (.data/): those about the mirror name their own.
+          env: { PARTNER_API_TEST_DB: '', CATALOGUE_MIRROR_FILE: 'off' },
         },
       },
       ...(postgresBinDir
@@ -69,6 +70,7 @@ export default defineConfig({
                 include: CONTRACT_SUITE,
                 exclude: SQLITE_ONLY,
                 globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
+                env: { CATALOGUE_MIRROR_FILE: 'off' },
                 provide: {
                   // A fixed port when the machine reserves ports per user; by default any free one.
                   postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),

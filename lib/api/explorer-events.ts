@@ -57,8 +57,8 @@ export function pageClusters(data: readonly TExplorerEvent[], zoom: number): TEx
  * A view from the Partner API asked live: the mirror is off or its copy still cold. Clusters group the page only;
  * `pagination.totalItems` still says how many match, so the UI says how many of how many it shows.
  */
-async function liveView(request: Request, body: TGetEventsRequest, zoom: number): Promise<TExplorerView> {
-  const upstream = await getPartner().client.raw(partnerOperations.getEvents(body), request.signal);
+async function liveView(body: TGetEventsRequest, zoom: number, signal: AbortSignal): Promise<TExplorerView> {
+  const upstream = await getPartner().client.raw(partnerOperations.getEvents(body), signal);
   const page = JSON.parse(toExplorerPage(upstream.bytes)) as TExplorerEventsPage;
   return {
     data: page.data,
@@ -72,20 +72,21 @@ async function liveView(request: Request, body: TGetEventsRequest, zoom: number)
 }
 
 /**
- * The view of a query from the read model when its copy is complete, else live. A live failure with a copy at hand
- * cannot happen (the copy answers first); without one it is the route's error.
+ * The view of a query (the explorer's and the home page's first view): from the read model when its copy is complete,
+ * else live. A live failure with a copy at hand cannot happen (the copy answers first); without one it is the
+ * caller's error.
  */
-export async function explorerView(request: Request, body: TGetEventsRequest, zoom: number): Promise<TExplorerView> {
+export async function explorerView(body: TGetEventsRequest, zoom: number, signal: AbortSignal): Promise<TExplorerView> {
   const readModel = getReadModel();
   const view = readModel?.model.view({ body, zoom, now: Date.now() });
   if (readModel && view) {
     return { ...view, source: 'mirror', asOf: readModel.asOf(), degraded: readModel.degraded() };
   }
-  return liveView(request, body, zoom);
+  return liveView(body, zoom, signal);
 }
 
 /** The query without `zoom`, and the zoom (undefined when absent). */
-function splitZoom(url: URL): { url: URL; zoom: number | undefined } {
+export function splitZoom(url: URL): { url: URL; zoom: number | undefined } {
   const raw = url.searchParams.getAll('zoom');
   if (raw.length === 0) return { url, zoom: undefined };
   if (raw.length > 1) throw new InputError([{ pointer: pointer('zoom'), detail: 'must be given once' }]);
@@ -109,7 +110,7 @@ export async function listExplorerEvents(request: Request): Promise<Response> {
     }
     const limited = visitorLimitResponse(request);
     if (limited) return limited;
-    const view = await explorerView(request, parseEventsQuery(url, 'list'), zoom);
+    const view = await explorerView(parseEventsQuery(url, 'list'), zoom, request.signal);
     return new Response(JSON.stringify(view), {
       status: 200,
       headers: {

@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS events (
   generation INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_generation ON events (generation);
+CREATE INDEX IF NOT EXISTS events_map_place ON events (map_place_id);
 CREATE TABLE IF NOT EXISTS event_performers (
   event_id INTEGER NOT NULL,
   performer_id INTEGER NOT NULL,

@@ -1,5 +1,12 @@
 import 'server-only';
-import type { TEvent, TExplorerEvent, TGetEventsRequest, TPagination } from '@/lib/contract';
+import type {
+  TEvent,
+  TExplorerEvent,
+  TGetEventsRequest,
+  TMapPlaceWithEvents,
+  TPagination,
+  TPerformer,
+} from '@/lib/contract';
 import { categoryCounts, clusterCellDegrees, clusterMatches, type MatchCluster } from '@/lib/event-index/aggregate';
 import { EventIndex } from '@/lib/event-index/event-index';
 import { toEventsQuery } from '@/lib/event-index/events-query';
@@ -110,9 +117,48 @@ export class ReadModel {
     };
   }
 
+  /*
+   * The fallbacks of the record pages when the Partner API fails (issue 29 §5): the mirror's last copies, whatever the
+   * state of the index (a copy still being completed is better than an error page).
+   */
+
   /** The mirror's last copy of an event (the catalogue's TEvent), or null when it holds none. */
   event(id: number): TEvent | null {
     const row = this.db.prepare('SELECT event FROM read_events WHERE id = ?').get(id) as { event: string } | undefined;
     return row ? (JSON.parse(row.event) as TEvent) : null;
+  }
+
+  /** A map place and its current events (soonest first) from the copy, or null when no copied event is there. */
+  place(mapPlaceId: string): TMapPlaceWithEvents | null {
+    const events = this.eventsWhere(
+      'SELECT r.event FROM events e JOIN read_events r ON r.id = e.id WHERE e.map_place_id = ? ORDER BY r.start_ms, r.id',
+      mapPlaceId,
+    );
+    const mapPlace = events[0]?.mapPlace;
+    return mapPlace ? { ...mapPlace, events } : null;
+  }
+
+  /** A performer and their current events (soonest first) from the copy, or null when no copied event has them. */
+  performer(id: number): TPerformer | null {
+    const events = this.eventsWhere(
+      `SELECT r.event FROM event_performers p JOIN read_events r ON r.id = p.event_id WHERE p.performer_id = ?
+       ORDER BY r.start_ms, r.id`,
+      id,
+    );
+    const short = events.flatMap((event) => event.performers).find((performer) => performer.id === id);
+    if (!short) return null;
+    return {
+      id,
+      name: short.name,
+      image: short.image,
+      squareImage: null,
+      rectangleImage: null,
+      webImage: short.webImage,
+      events,
+    };
+  }
+
+  private eventsWhere(sql: string, key: string | number): TEvent[] {
+    return (this.db.prepare(sql).pluck().all(key) as string[]).map((json) => JSON.parse(json) as TEvent);
   }
 }
