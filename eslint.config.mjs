@@ -155,8 +155,9 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!(contract|shared)(/|$))',
-              message: 'The service imports from lib/ only what both programs share (lib/contract, lib/shared).',
+              regex: '^@/lib/(?!(contract|shared|event-index)(/|$))',
+              message:
+                'The service imports from lib/ only what both programs share (lib/contract, lib/shared, lib/event-index).',
             },
           ],
         },
@@ -174,8 +175,9 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!(contract|shared)(/|$))',
-              message: 'The service imports from lib/ only what both programs share (lib/contract, lib/shared).',
+              regex: '^@/lib/(?!(contract|shared|event-index)(/|$))',
+              message:
+                'The service imports from lib/ only what both programs share (lib/contract, lib/shared, lib/event-index).',
             },
             ...SERVICE_STORAGE_FORBIDDEN,
           ],

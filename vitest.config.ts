@@ -4,8 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
 const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
-/** The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too. */
-const CONTRACT_SUITE = ['partner-api/**/*.test.ts'];
+/**
+ * The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too, and so does
+ * the web app's read model checked against the service (the same answers whatever the service's store).
+ */
+const CONTRACT_SUITE = ['partner-api/**/*.test.ts', 'lib/read-model/read-model.service.test.ts'];
 /** Tests about SQLite internals (files, FTS5, the seed's SQLite rows), or about nothing stored. */
 const SQLITE_ONLY = [
   'partner-api/store/sqlite/**',
@@ -55,8 +58,9 @@ export default defineConfig({
           name: 'sqlite',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
-          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store.
-          env: { PARTNER_API_TEST_DB: '' },
+          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store. No test
+          // reads or writes the default catalogue mirror file (.data/): those about the mirror name their own.
+          env: { PARTNER_API_TEST_DB: '', CATALOGUE_MIRROR_FILE: 'off' },
         },
       },
       ...(postgresBinDir
@@ -68,6 +72,7 @@ export default defineConfig({
                 include: CONTRACT_SUITE,
                 exclude: SQLITE_ONLY,
                 globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
+                env: { CATALOGUE_MIRROR_FILE: 'off' },
                 provide: {
                   // A fixed port when the machine reserves ports per user; by default any free one.
                   postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),

@@ -1,11 +1,9 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import type { TExplorerEventsPage } from '@/lib/contract';
 import { bucketedNow } from '@/lib/explorer/events-params';
 import { firstViewQuery, type DeviceClass, type FirstView } from '@/lib/explorer/first-view';
 import type { Camera } from '@/lib/explorer/state';
-import { getPartner, partnerOperations } from '@/lib/partner';
-import { toExplorerPage } from './explorer-events';
+import { explorerView, splitZoom } from './explorer-events';
 import { parseEventsQuery } from './parse-events-params';
 
 /**
@@ -23,8 +21,9 @@ async function deviceClass(): Promise<DeviceClass> {
 }
 
 /**
- * The home page's first view with its events (lib/explorer/first-view.ts), or null when it is not drawn by the server
- * or the service did not answer in time (the server log says why; the browser then loads the view itself).
+ * The home page's first view with its events (lib/explorer/first-view.ts) — a TExplorerView, as the explorer's own
+ * loads — or null when it is not drawn by the server or, without a copy of the catalogue, the service did not answer
+ * in time (the server log says why; the browser then loads the view itself).
  */
 export async function loadFirstView(search: URLSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
   const nowMs = bucketedNow().getTime();
@@ -32,12 +31,14 @@ export async function loadFirstView(search: URLSearchParams, defaultCamera: Came
   const query = firstViewQuery(search, defaultCamera, device, nowMs);
   if (!query) return null;
   try {
-    const request = parseEventsQuery(new URL(`http://first-view/?${query.params}`), 'list');
-    const upstream = await getPartner().client.raw(
-      partnerOperations.getEvents(request),
+    // The same answer as the explorer's load of the same query string (its cache key): from the read model when it
+    // holds a copy, else live, within the first view's time budget.
+    const { url, zoom } = splitZoom(new URL(`http://first-view/?${query.params}`));
+    const page = await explorerView(
+      parseEventsQuery(url, 'list'),
+      zoom ?? query.view.camera.zoom,
       AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS),
     );
-    const page = JSON.parse(toExplorerPage(upstream.bytes)) as TExplorerEventsPage;
     return { ...query, nowMs, page, device };
   } catch (error) {
     console.error(`[home] first view not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);

@@ -183,16 +183,19 @@ describe('upstream failures', () => {
     expect(res.status).toBe(502);
   });
 
-  it('maps an upstream that is down to 502', async () => {
+  it('maps an upstream that is down to 502, and search to a 503 that says it cannot search (not "no results")', async () => {
     const real = getPartner();
     setPartnerForTesting(
       createPartner({ baseUrl: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', sessionSecret: SESSION_SECRET }),
     );
     try {
-      const { res, body } = await call(searchRoute(req('/api/search?q=jazz')));
+      const { res, body } = await call(getEventRoute(req('/api/events/1'), params({ id: '1' })));
       expect(res.status).toBe(502);
       expect(body).toMatchObject({ status: 502 });
       expect((body as { detail?: string }).detail).toMatch(/unreachable/);
+      const searched = await call(searchRoute(req('/api/search?q=jazz')));
+      expect(searched.res.status).toBe(503);
+      expect((searched.body as { detail?: string }).detail).toMatch(/cannot be searched right now/);
     } finally {
       setPartnerForTesting(real);
     }

@@ -17,10 +17,10 @@ describe('dashboard and mirror configuration', () => {
     expect(env.partnerDashboardPassword).toBeNull();
     expect(env.partnerDashboardTimeZone).toBe('Europe/Paris');
     expect(env.catalogueMirrorFile).toBe('.data/catalogue-mirror.sqlite');
-    expect(env.catalogueSyncIntervalMs).toBe(300_000);
-    expect(parseEnv({ CATALOGUE_MIRROR_FILE: 'off', CATALOGUE_SYNC_INTERVAL_SECONDS: '30' })).toMatchObject({
+    expect(env.catalogueSyncIntervalMs).toBe(30_000);
+    expect(parseEnv({ CATALOGUE_MIRROR_FILE: 'off', CATALOGUE_SYNC_INTERVAL_SECONDS: '300' })).toMatchObject({
       catalogueMirrorFile: null,
-      catalogueSyncIntervalMs: 30_000,
+      catalogueSyncIntervalMs: 300_000,
     });
     expect(() => parseEnv({ PARTNER_DASHBOARD_PASSWORD: 'short' })).toThrow(/PARTNER_DASHBOARD_PASSWORD/);
     expect(() => parseEnv({ PARTNER_DASHBOARD_TIME_ZONE: 'Mars/Olympus' })).toThrow(/PARTNER_DASHBOARD_TIME_ZONE/);

@@ -27,6 +27,11 @@ export interface RecordModel<T> {
   mapStyleUrl: string | undefined;
   /** The directions link template (DIRECTIONS_URL), null when turned off. */
   directionsUrl: string | null;
+  /**
+   * Set when the Partner API failed and the record is the web app's copy of the catalogue: the page shows a notice
+   * that it may be a few minutes old (`asOf` = the copy's last sync, ISO 8601, if known).
+   */
+  fromCopy: { asOf: string | null } | null;
 }
 
 async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<T> | { kind: 'not-found' }> {
@@ -43,6 +48,7 @@ async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<
     now: Date.now(),
     mapStyleUrl: getEnv().mapStyleUrl,
     directionsUrl: getEnv().directionsUrl,
+    fromCopy: result.fromCopy ?? null,
   };
 }
 

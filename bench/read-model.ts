@@ -1,0 +1,221 @@
+/**
+ * The read model's benchmark (issue 29 §1, docs/read-model.md): writes N mirrored events (default 100 000) into a
+ * temporary catalogue-mirror file as the sync writes them, then measures
+ *   - the cold start: building the in-memory EventIndex from the file (what a restarted web process does);
+ *   - the index's memory (heap + typed arrays) per 100 000 events;
+ *   - `GET /api/explorer/events?zoom` answered from the read model (ReadModel.view + JSON.stringify, what the route
+ *     does), p50 and p99 for street / city / region / country viewports × day / week / month windows, against the
+ *     floor: JSON.stringify of the same answer; and the answer's size, raw and gzipped (the country view's ≤ 30 KB).
+ * Writes bench/results/read-model-N.json and .md. Run with --expose-gc for the memory figure:
+ *
+ *   node --expose-gc --import tsx bench/read-model.ts [--events 1000000] [--iterations 30]
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { MAIN_CATEGORIES, type TExplorerEvent, type TGetEventsRequest } from '@/lib/contract';
+import { openMirrorDb, writeMeta } from '@/lib/mirror/mirror-db';
+import { ReadModel } from '@/lib/read-model/read-model';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '100000' }, iterations: { type: 'string', default: '30' } },
+});
+const N = Number(values.events);
+const ITERATIONS = Number(values.iterations);
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2026, 10, 27, 10);
+
+/** A deterministic generator (mulberry32), so runs compare. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(29);
+const gauss = () => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
+
+/** Towns of mainland France, Paris weighted most (the seed's shape). */
+const TOWNS: [string, number, number][] = [
+  ['Paris', 2.35, 48.86],
+  ['Lyon', 4.83, 45.76],
+  ['Marseille', 5.37, 43.3],
+  ['Toulouse', 1.44, 43.6],
+  ['Bordeaux', -0.58, 44.84],
+  ['Lille', 3.06, 50.63],
+  ['Nantes', -1.55, 47.22],
+  ['Strasbourg', 7.75, 48.57],
+  ['Rennes', -1.68, 48.11],
+  ['Nice', 7.26, 43.7],
+  ['Montpellier', 3.88, 43.61],
+  ['Grenoble', 5.72, 45.19],
+];
+const PARTNERS = ['Billetterie Horizon', 'TicketSud', 'Festivalia'];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' +0000';
+
+function seed(file: string): number {
+  const db = openMirrorDb(file);
+  const insert = db.prepare(
+    `INSERT INTO read_events (id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price, category_mask,
+                              partners, town, card, event)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
+  );
+  const started = performance.now();
+  db.transaction(() => {
+    for (let id = 1; id <= N; id++) {
+      const r = rand();
+      const [town, tLng, tLat] = r < 0.4 ? TOWNS[0]! : TOWNS[1 + Math.floor(rand() * (TOWNS.length - 1))]!;
+      const spread = r < 0.9 ? 0.06 : 2;
+      const lng = tLng + gauss() * spread;
+      const lat = tLat + gauss() * spread * 0.7;
+      const start = NOW + Math.floor(rand() * 60 * DAY_MS);
+      const end = start + (rand() < 0.05 ? 30 * DAY_MS : (2 + Math.floor(rand() * 3)) * 3_600_000);
+      const priced = rand() < 0.8;
+      const low = priced ? Math.floor(rand() * 60) : null;
+      const high = priced ? low! + Math.floor(rand() * 30) : null;
+      const mask = rand() < 0.1 ? 0 : 1 << Math.floor(rand() * MAIN_CATEGORIES.length);
+      const card: TExplorerEvent = {
+        id,
+        name: `Concert numéro ${id} à ${town}`,
+        start: minute(start),
+        end: minute(end),
+        ...(low !== null && { minPrice: low }),
+        ...(high !== null && high !== low && { maxPrice: high }),
+        place: `Salle ${id % 997}`,
+        city: town,
+        position: [Math.round(lng * 1e5) / 1e5, Math.round(lat * 1e5) / 1e5],
+        ...(mask !== 0 && { category: MAIN_CATEGORIES[Math.log2(mask)] }),
+      };
+      insert.run(
+        id,
+        lng,
+        lat,
+        start,
+        end,
+        NOW - id,
+        low,
+        high,
+        mask,
+        JSON.stringify([PARTNERS[id % 3]]),
+        r < 0.9 ? town : null,
+        JSON.stringify(card),
+      );
+    }
+    writeMeta(db, 'read_model', '1');
+  })();
+  db.close();
+  return performance.now() - started;
+}
+
+const VIEWPORTS = [
+  { name: 'street', zoom: 16, rectangle: { minLng: 2.335, maxLng: 2.36, minLat: 48.85, maxLat: 48.865 } },
+  { name: 'city', zoom: 12, rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
+  { name: 'region', zoom: 9, rectangle: { minLng: 1.44, maxLng: 3.56, minLat: 48.12, maxLat: 49.24 } },
+  { name: 'country', zoom: 5.5, rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
+];
+const WINDOWS = [
+  { name: 'day', days: 1 },
+  { name: 'week', days: 7 },
+  { name: 'month', days: 30 },
+];
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const gc = (globalThis as { gc?: () => void }).gc;
+const heap = () => {
+  gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-read-model-'));
+try {
+  const file = join(dir, 'mirror.sqlite');
+  const seedMs = seed(file);
+  const model = new ReadModel(openMirrorDb(file));
+  const before = heap();
+  const coldStarted = performance.now();
+  model.warm();
+  const coldStartMs = performance.now() - coldStarted;
+  const indexBytes = heap() - before;
+  const rows: Record<string, unknown>[] = [];
+  for (const viewport of VIEWPORTS) {
+    for (const window of WINDOWS) {
+      const body: TGetEventsRequest = {
+        locationFilter: { rectangle: viewport.rectangle },
+        datesFilter: { minDate: iso(NOW), maxDate: iso(NOW + window.days * DAY_MS) },
+        orderBy: 'startDate',
+        limit: 50,
+      };
+      const times: number[] = [];
+      const floors: number[] = [];
+      let json = '';
+      for (let i = 0; i < ITERATIONS + 3; i++) {
+        const t0 = performance.now();
+        const view = model.view({ body, zoom: viewport.zoom, now: NOW })!;
+        json = JSON.stringify({ ...view, source: 'mirror', asOf: iso(NOW), degraded: false });
+        const t1 = performance.now();
+        const answer: unknown = JSON.parse(json);
+        const t2 = performance.now();
+        JSON.stringify(answer);
+        const t3 = performance.now();
+        if (i >= 3) {
+          times.push(t1 - t0);
+          floors.push(t3 - t2);
+        }
+      }
+      times.sort((a, b) => a - b);
+      floors.sort((a, b) => a - b);
+      const parsed = JSON.parse(json) as { pagination: { totalItems: number }; clusters: unknown[] };
+      rows.push({
+        viewport: viewport.name,
+        window: window.name,
+        matches: parsed.pagination.totalItems,
+        clusters: parsed.clusters.length,
+        p50Ms: +quantile(times, 0.5).toFixed(2),
+        p99Ms: +quantile(times, 0.99).toFixed(2),
+        floorP50Ms: +quantile(floors, 0.5).toFixed(3),
+        bytes: json.length,
+        gzipBytes: gzipSync(json).length,
+      });
+    }
+  }
+  const result = {
+    events: N,
+    iterations: ITERATIONS,
+    loadavg: loadavg().map((l) => +l.toFixed(2)),
+    seedMs: Math.round(seedMs),
+    mirrorFileMb: +(statSync(file).size / 1e6).toFixed(1),
+    coldStartMs: Math.round(coldStartMs),
+    indexMbPer100k: gc ? +((indexBytes / 1e6) * (100_000 / N)).toFixed(1) : null,
+    rssMb: Math.round(process.memoryUsage().rss / 1e6),
+    views: rows,
+  };
+  const table = [
+    `Read model, ${N.toLocaleString('en')} mirrored events; load average ${result.loadavg.join(' ')} (shared machine)`,
+    '',
+    `Cold start (index built from the mirror file): ${result.coldStartMs} ms; index memory per 100 000 events: ` +
+      `${result.indexMbPer100k ?? 'n/a (run with --expose-gc)'} MB; process RSS ${result.rssMb} MB.`,
+    '',
+    '| viewport | window | matches | clusters | p50 ms | p99 ms | floor p50 ms | bytes | gzip bytes |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${String(r.viewport)} | ${String(r.window)} | ${String(r.matches)} | ${String(r.clusters)} | ${String(r.p50Ms)} | ` +
+        `${String(r.p99Ms)} | ${String(r.floorP50Ms)} | ${String(r.bytes)} | ${String(r.gzipBytes)} |`,
+    ),
+  ].join('\n');
+  writeFileSync(join(here, 'results', `read-model-${N}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(here, 'results', `read-model-${N}.md`), table + '\n');
+  console.log(table);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
