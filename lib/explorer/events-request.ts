@@ -1,12 +1,12 @@
 import 'client-only';
-import type { TExplorerEvent, TExplorerEventsPage } from '@/lib/contract';
+import type { TExplorerEvent, TExplorerView } from '@/lib/contract';
 
 export { bucketedNow, eventsSearchParams, viewSearchParams, VIEWPORT_LIMIT } from './events-params';
 
-/** A page of `/api/explorer/events`. */
-export type EventsPage = TExplorerEventsPage;
+/** The answer of `/api/explorer/events` for a view: the list's page, the map's clusters, the counts. */
+export type EventsPage = TExplorerView;
 
-/** The explorer's own events route: `/api/events`' query, answered with what cards and map points draw. */
+/** The explorer's own events route: a view's query, answered with what the list, the map and the chips draw. */
 export const EXPLORER_EVENTS_PATH = '/api/explorer/events';
 
 /** An HTTP failure of the web app's own API, with the status for retry decisions. */
