@@ -134,8 +134,10 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!contract(/|$))',
-              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+              regex: '^@/lib/(?!(contract|event-index)(/|$))',
+              message:
+                'The service imports from lib/ only the shared contract (lib/contract) and the shared event index ' +
+                '(lib/event-index, pure code both programs run).',
             },
           ],
         },
@@ -153,8 +155,10 @@ const config = defineConfig([
           patterns: [
             forbid(['@/app/**', '@/components/**', '**/app/**', '**/components/**'], 'The service is not the web app.'),
             {
-              regex: '^@/lib/(?!contract(/|$))',
-              message: 'The service imports from lib/ only the shared contract (lib/contract).',
+              regex: '^@/lib/(?!(contract|event-index)(/|$))',
+              message:
+                'The service imports from lib/ only the shared contract (lib/contract) and the shared event index ' +
+                '(lib/event-index, pure code both programs run).',
             },
             ...SERVICE_STORAGE_FORBIDDEN,
           ],

@@ -4,8 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
 const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
-/** The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too. */
-const CONTRACT_SUITE = ['partner-api/**/*.test.ts'];
+/**
+ * The service's HTTP contract suite: every service test not about SQLite itself runs on PostgreSQL too, and so does
+ * the web app's read model checked against the service (the same answers whatever the service's store).
+ */
+const CONTRACT_SUITE = ['partner-api/**/*.test.ts', 'lib/read-model/read-model.service.test.ts'];
 /** Tests about SQLite internals (files, FTS5, the seed's SQLite rows), or about nothing stored. */
 const SQLITE_ONLY = [
   'partner-api/store/sqlite/**',

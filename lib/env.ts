@@ -217,7 +217,7 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     partnerDashboardTimeZone: raw.PARTNER_DASHBOARD_TIME_ZONE ?? 'Europe/Paris',
     catalogueMirrorFile:
       raw.CATALOGUE_MIRROR_FILE === 'off' ? null : (raw.CATALOGUE_MIRROR_FILE ?? '.data/catalogue-mirror.sqlite'),
-    catalogueSyncIntervalMs: (raw.CATALOGUE_SYNC_INTERVAL_SECONDS ?? 300) * 1000,
+    catalogueSyncIntervalMs: (raw.CATALOGUE_SYNC_INTERVAL_SECONDS ?? 30) * 1000,
     warnings,
   };
 }

@@ -1,9 +1,22 @@
 import 'server-only';
-import type { TExplorerEventsPage, TGetEventsResponse } from '@/lib/contract';
+import { z } from 'zod';
+import type {
+  TExplorerEvent,
+  TExplorerEventsPage,
+  TExplorerView,
+  TGetEventsRequest,
+  TGetEventsResponse,
+} from '@/lib/contract';
+import { clusterCellDegrees, clusterMatches } from '@/lib/event-index/aggregate';
+import type { MatchSet } from '@/lib/event-index/event-index';
 import { toExplorerEvent } from '@/lib/explorer/explorer-event';
-import { partnerOperations } from '@/lib/partner';
+import { CACHE_POLICIES } from '@/lib/http/cache';
+import { getPartner, partnerOperations } from '@/lib/partner';
+import { getReadModel } from '@/lib/read-model/get-read-model';
 import { parseEventsQuery } from './parse-events-params';
-import { proxy } from './respond';
+import { InputError, parseInput, pointer } from './query';
+import { errorResponse, proxy } from './respond';
+import { visitorLimitResponse } from './visitor-limit';
 
 const decoder = new TextDecoder();
 
@@ -14,15 +27,98 @@ export function toExplorerPage(body: Uint8Array<ArrayBuffer>): string {
   return JSON.stringify(slim);
 }
 
+/** The map's zoom (MapLibre's 0–24): it sets how finely the view's matches are grouped. */
+const ZZoomSchema = z.object({
+  zoom: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(0).max(24)),
+});
+
+/** Groups of a live answer's page (the only events it has): each card with a position, by the view's grid. */
+export function pageClusters(data: readonly TExplorerEvent[], zoom: number): TExplorerView['clusters'] {
+  const placed = data.filter((event) => event.position !== undefined);
+  const labels = [...new Set(placed.flatMap((event) => (event.city === undefined ? [] : [event.city])))];
+  const matches: MatchSet = {
+    slots: Int32Array.from(placed, (_, i) => i),
+    ids: Float64Array.from(placed, (event) => event.id),
+    lng: Float64Array.from(placed, (event) => event.position![0]),
+    lat: Float64Array.from(placed, (event) => event.position![1]),
+    mask: new Int32Array(placed.length),
+    label: Int32Array.from(placed, (event) => (event.city === undefined ? -1 : labels.indexOf(event.city))),
+    labelNames: labels,
+  };
+  return clusterMatches(matches, clusterCellDegrees(zoom));
+}
+
 /**
- * `GET /api/explorer/events`: the query of `GET /api/events`, answered with what the explorer's cards and map points
- * draw (`TExplorerEvent`) — a fraction of the full events' bytes on every pan. `/api/events` keeps the full shape.
+ * A view from the Partner API asked live: the mirror is off or its copy still cold. Clusters group the page only;
+ * `pagination.totalItems` still says how many match, so the UI says how many of how many it shows.
  */
-export function listExplorerEvents(request: Request): Promise<Response> {
-  return proxy(
-    request,
-    'events',
-    () => partnerOperations.getEvents(parseEventsQuery(new URL(request.url), 'list')),
-    toExplorerPage,
-  );
+async function liveView(request: Request, body: TGetEventsRequest, zoom: number): Promise<TExplorerView> {
+  const upstream = await getPartner().client.raw(partnerOperations.getEvents(body), request.signal);
+  const page = JSON.parse(toExplorerPage(upstream.bytes)) as TExplorerEventsPage;
+  return {
+    data: page.data,
+    pagination: page.pagination,
+    clusters: pageClusters(page.data, zoom),
+    categoryCounts: {},
+    source: 'live',
+    asOf: null,
+    degraded: false,
+  };
+}
+
+/**
+ * The view of a query from the read model when its copy is complete, else live. A live failure with a copy at hand
+ * cannot happen (the copy answers first); without one it is the route's error.
+ */
+export async function explorerView(request: Request, body: TGetEventsRequest, zoom: number): Promise<TExplorerView> {
+  const readModel = getReadModel();
+  const view = readModel?.model.view({ body, zoom, now: Date.now() });
+  if (readModel && view) {
+    return { ...view, source: 'mirror', asOf: readModel.asOf(), degraded: readModel.degraded() };
+  }
+  return liveView(request, body, zoom);
+}
+
+/** The query without `zoom`, and the zoom (undefined when absent). */
+function splitZoom(url: URL): { url: URL; zoom: number | undefined } {
+  const raw = url.searchParams.getAll('zoom');
+  if (raw.length === 0) return { url, zoom: undefined };
+  if (raw.length > 1) throw new InputError([{ pointer: pointer('zoom'), detail: 'must be given once' }]);
+  const { zoom } = parseInput(ZZoomSchema, { zoom: raw[0] });
+  const rest = new URL(url);
+  rest.searchParams.delete('zoom');
+  return { url: rest, zoom };
+}
+
+/**
+ * `GET /api/explorer/events`: the query of `GET /api/events`. With `zoom`, everything a view draws (TExplorerView):
+ * from the web app's read model of the catalogue when it holds a complete copy (exact clusters and chip counts over
+ * every match, no call upstream), else from the Partner API live. Without `zoom` (the previous clients), one page of
+ * explorer events proxied from the Partner API.
+ */
+export async function listExplorerEvents(request: Request): Promise<Response> {
+  try {
+    const { url, zoom } = splitZoom(new URL(request.url));
+    if (zoom === undefined) {
+      return proxy(request, 'events', () => partnerOperations.getEvents(parseEventsQuery(url, 'list')), toExplorerPage);
+    }
+    const limited = visitorLimitResponse(request);
+    if (limited) return limited;
+    const view = await explorerView(request, parseEventsQuery(url, 'list'), zoom);
+    return new Response(JSON.stringify(view), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        // A copy that may be minutes old is not cached further: the next answer may be fresh.
+        'Cache-Control': view.degraded ? 'no-store' : CACHE_POLICIES.events,
+      },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
 }

@@ -12,6 +12,10 @@ export type MirrorDb = Database.Database;
  * snapshot's rows from an older one: a full resync writes a new generation and drops the old rows only when done, so
  * the sitemap keeps serving the previous copy meanwhile.
  *
+ * `read_events` is the read model's copy (lib/read-model): the columns its in-memory EventIndex is built from at
+ * start, what a card draws (`card`, a TExplorerEvent's JSON) and the whole event (`event`, the TEvent's JSON: an event
+ * page's fallback when the Partner API fails). It follows `events` row for row.
+ *
  * `event_facts` outlives the events: clicks are kept for months after their event passed or was deleted.
  */
 const SCHEMA = `
@@ -39,6 +43,21 @@ CREATE TABLE IF NOT EXISTS event_facts (
   id INTEGER PRIMARY KEY,
   category TEXT,
   town TEXT
+);
+CREATE TABLE IF NOT EXISTS read_events (
+  id INTEGER PRIMARY KEY,
+  lng REAL NOT NULL,
+  lat REAL NOT NULL,
+  start_ms INTEGER NOT NULL,
+  end_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  lowest_price REAL,
+  highest_price REAL,
+  category_mask INTEGER NOT NULL,
+  partners TEXT NOT NULL,
+  town TEXT,
+  card TEXT NOT NULL,
+  event TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS meta (
   key TEXT PRIMARY KEY,

@@ -1,7 +1,10 @@
 import 'server-only';
 import type { TEvent, TGetCatalogueRequest, TGetCatalogueResponse } from '@/lib/contract';
 import { PartnerError } from '@/lib/partner/errors';
+import { instantMs, readEventRow } from '@/lib/read-model/event-row';
 import { readMeta, writeMeta, type MirrorDb } from './mirror-db';
+
+export { instantMs };
 
 /** Events per catalogue page (the spec's maximum: fewest round trips). */
 export const CATALOGUE_PAGE_LIMIT = 500;
@@ -36,7 +39,22 @@ const KEYS = {
   snapshotNextPage: 'snapshot_next_page',
   snapshotMaxUpdated: 'snapshot_max_updated',
   snapshotStartedMs: 'snapshot_started_ms',
+  /**
+   * Set when a snapshot completed with the read model's rows (`read_events`): a mirror file of an older version has
+   * none, and takes a fresh snapshot once.
+   */
+  readModel: 'read_model',
+  /** When the last sync completed (epoch ms): how old the copy is. */
+  syncedAt: 'synced_at',
 } as const;
+
+/** What one applied page changed: the read model (lib/read-model) applies it to its in-memory index. */
+export interface MirrorChange {
+  /** Events written (created or changed). */
+  upserted: number[];
+  /** Events dropped (passed, deleted, or left behind by a snapshot). */
+  removed: number[];
+}
 
 /** The event's first main category, as the dashboard groups clicks by. */
 function mainCategory(event: TEvent): string | null {
@@ -64,6 +82,12 @@ function upsertEvents(db: MirrorDb, events: readonly TEvent[], generation: numbe
   );
   const clearPerformers = db.prepare('DELETE FROM event_performers WHERE event_id = ?');
   const addPerformer = db.prepare('INSERT OR IGNORE INTO event_performers (event_id, performer_id) VALUES (?, ?)');
+  const readRow = db.prepare(
+    `INSERT OR REPLACE INTO read_events (id, lng, lat, start_ms, end_ms, updated_ms, lowest_price, highest_price,
+                                        category_mask, partners, town, card, event)
+     VALUES (@id, @lng, @lat, @startMs, @endMs, @updatedMs, @lowestPrice, @highestPrice, @categoryMask, @partners,
+             @town, @card, @event)`,
+  );
   const fact = db.prepare(
     `INSERT INTO event_facts (id, category, town) VALUES (?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET category = excluded.category, town = excluded.town`,
@@ -85,29 +109,39 @@ function upsertEvents(db: MirrorDb, events: readonly TEvent[], generation: numbe
     clearPerformers.run(event.id);
     for (const performer of event.performers) addPerformer.run(event.id, performer.id);
     fact.run(event.id, mainCategory(event), town(event));
+    readRow.run(readEventRow(event));
   }
 }
 
-/** Epoch ms of a `YYYY-MM-DD hh:mm:ss.SSS +hhmm` date of the API. */
-export function instantMs(value: string): number {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{3}) ([+-]\d{2})(\d{2})$/.exec(value);
-  return m ? Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4]}`) : Date.parse(value);
-}
-
-function removeEvents(db: MirrorDb, ids: readonly number[]): number {
+/** Drops events; returns those the mirror held. */
+function removeEvents(db: MirrorDb, ids: readonly number[]): number[] {
   const remove = db.prepare('DELETE FROM events WHERE id = ?');
   const clear = db.prepare('DELETE FROM event_performers WHERE event_id = ?');
-  let removed = 0;
+  const clearRead = db.prepare('DELETE FROM read_events WHERE id = ?');
+  const removed: number[] = [];
   for (const id of ids) {
-    removed += remove.run(id).changes;
+    if (remove.run(id).changes > 0) removed.push(id);
     clear.run(id);
+    clearRead.run(id);
   }
   return removed;
 }
 
-function flagEvents(db: MirrorDb, column: 'cancelled' | 'not_available', ids: readonly number[]): void {
+/**
+ * Marks events cancelled or no longer available, in the sitemap's columns and in the read model's card and event
+ * (the catalogue names them without sending them again).
+ */
+function flagEvents(db: MirrorDb, column: 'cancelled' | 'not_available', ids: readonly number[], at: string): void {
   const flag = db.prepare(`UPDATE events SET ${column} = 1 WHERE id = ?`);
-  for (const id of ids) flag.run(id);
+  const [cardKey, eventKey] = column === 'cancelled' ? ['cancelled', 'cancelledAt'] : ['unavailable', 'notAvailableAt'];
+  const flagRead = db.prepare(
+    `UPDATE read_events SET card = json_set(card, '$.${cardKey}', json('true')),
+       event = json_set(event, '$.${eventKey}', coalesce(json_extract(event, '$.${eventKey}'), ?)) WHERE id = ?`,
+  );
+  for (const id of ids) {
+    flag.run(id);
+    flagRead.run(at, id);
+  }
 }
 
 function maxUpdatedAt(events: readonly TEvent[], current: string | undefined): string | undefined {
@@ -137,16 +171,31 @@ function isResyncRequired(error: unknown): boolean {
 export async function syncCatalogue(
   db: MirrorDb,
   fetchPage: FetchCataloguePage,
-  { now = Date.now, limit = CATALOGUE_PAGE_LIMIT }: { now?: () => number; limit?: number } = {},
+  {
+    now = Date.now,
+    limit = CATALOGUE_PAGE_LIMIT,
+    onChange,
+    locationFilter,
+  }: {
+    now?: () => number;
+    limit?: number;
+    /** Called after each applied page (its transaction committed). */
+    onChange?: (change: MirrorChange) => void;
+    /** The catalogue's locationFilter: the copy keeps only the brand's area. */
+    locationFilter?: TGetCatalogueRequest['locationFilter'];
+  } = {},
 ): Promise<SyncReport> {
+  const notify = onChange ?? (() => undefined);
+  const fetchArea: FetchCataloguePage = locationFilter ? (body) => fetchPage({ ...body, locationFilter }) : fetchPage;
   const report: SyncReport = { kind: 'incremental', pages: 0, events: 0, removed: 0, resynced: false };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      if (readMeta(db, KEYS.phase) !== 'incremental') {
+      if (readMeta(db, KEYS.phase) !== 'incremental' || readMeta(db, KEYS.readModel) !== '1') {
         report.kind = 'snapshot';
-        await runSnapshot(db, fetchPage, now, limit, report);
+        await runSnapshot(db, fetchArea, now, limit, report, notify);
       }
-      await runIncremental(db, fetchPage, limit, report);
+      await runIncremental(db, fetchArea, limit, report, notify, now);
+      writeMeta(db, KEYS.syncedAt, String(now()));
       return report;
     } catch (error) {
       if (!isResyncRequired(error) || attempt > 0) throw error;
@@ -169,6 +218,7 @@ async function runSnapshot(
   now: () => number,
   limit: number,
   report: SyncReport,
+  notify: (change: MirrorChange) => void,
 ): Promise<void> {
   const live = Number(readMeta(db, KEYS.generation) ?? 0);
   let generation = Number(readMeta(db, KEYS.snapshotGeneration) ?? Number.NaN);
@@ -186,13 +236,15 @@ async function runSnapshot(
     const response = await fetchPage({ limit, pageNumber: page });
     const { events } = response.data;
     const done = events.length === 0 || page >= response.pagination.totalPages;
+    let removed: number[] = [];
     db.transaction(() => {
       upsertEvents(db, events, generation);
       writeMeta(db, KEYS.snapshotMaxUpdated, maxUpdatedAt(events, readMeta(db, KEYS.snapshotMaxUpdated)));
       writeMeta(db, KEYS.snapshotNextPage, String(page + 1));
       if (done) {
         const stale = db.prepare('SELECT id FROM events WHERE generation != ?').pluck().all(generation) as number[];
-        report.removed += removeEvents(db, stale);
+        removed = removeEvents(db, stale);
+        report.removed += removed.length;
         const maxUpdated = readMeta(db, KEYS.snapshotMaxUpdated);
         const lookback = new Date(Number(readMeta(db, KEYS.snapshotStartedMs)) - SNAPSHOT_LOOKBACK_MS).toISOString();
         const cursor =
@@ -200,6 +252,7 @@ async function runSnapshot(
         writeMeta(db, KEYS.generation, String(generation));
         writeMeta(db, KEYS.cursor, cursor);
         writeMeta(db, KEYS.phase, 'incremental');
+        writeMeta(db, KEYS.readModel, '1');
         for (const key of [
           KEYS.snapshotGeneration,
           KEYS.snapshotNextPage,
@@ -210,6 +263,7 @@ async function runSnapshot(
         }
       }
     })();
+    notify({ upserted: events.map((e) => e.id), removed });
     report.pages += 1;
     report.events += events.length;
     if (done) return;
@@ -221,6 +275,8 @@ async function runIncremental(
   fetchPage: FetchCataloguePage,
   limit: number,
   report: SyncReport,
+  notify: (change: MirrorChange) => void,
+  now: () => number,
 ): Promise<void> {
   const generation = Number(readMeta(db, KEYS.generation) ?? 1);
   for (;;) {
@@ -228,18 +284,34 @@ async function runIncremental(
     const response = await fetchPage({ lastUpdatedAt: cursor, limit, pageNumber: 1 });
     const { events, eventIdsCancelled, eventIdsNotAvailable, eventIdsPassed, eventIdsDeleted } = response.data;
     const next = maxUpdatedAt(events, cursor);
+    let removed: number[] = [];
     db.transaction(() => {
+      const at = new Date(now()).toISOString();
       upsertEvents(db, events, generation);
-      flagEvents(db, 'cancelled', eventIdsCancelled);
-      flagEvents(db, 'not_available', eventIdsNotAvailable);
-      report.removed += removeEvents(db, [...eventIdsPassed, ...eventIdsDeleted]);
+      flagEvents(db, 'cancelled', eventIdsCancelled, at);
+      flagEvents(db, 'not_available', eventIdsNotAvailable, at);
+      removed = removeEvents(db, [...eventIdsPassed, ...eventIdsDeleted]);
+      report.removed += removed.length;
       if (next !== undefined) writeMeta(db, KEYS.cursor, next);
     })();
+    notify({ upserted: events.map((e) => e.id), removed });
     report.pages += 1;
     report.events += events.length;
     // The last page holds everything left; a cursor that did not move would ask the same page again.
     if (events.length === 0 || response.pagination.totalItems <= events.length || next === cursor) return;
   }
+}
+
+/** Whether the mirror holds a complete copy with the read model's rows (a snapshot with them completed). */
+export function readModelReady(db: MirrorDb): boolean {
+  // A resync after a 410 leaves the flag set: the previous copy keeps serving until the new snapshot replaces it.
+  return readMeta(db, KEYS.readModel) === '1';
+}
+
+/** When the mirror's last sync completed (epoch ms), or null. */
+export function lastSyncedAt(db: MirrorDb): number | null {
+  const value = readMeta(db, KEYS.syncedAt);
+  return value === undefined ? null : Number(value);
 }
 
 /** The cursor of the mirror (largest `updatedAt` applied), or undefined before its first snapshot completes. */

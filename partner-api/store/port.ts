@@ -1,3 +1,4 @@
+import type { IndexedEvent } from '@/lib/event-index/indexed-event';
 import type { TSearchItem } from '@/lib/contract';
 import type {
   ClickInput,
@@ -81,24 +82,8 @@ export class StoreConfigError extends Error {
 // ---------------------------------------------------------------------------------------------------------------
 // Catalogue
 
-/**
- * What the in-memory EventIndex keeps of one event: the columns the events query filters and sorts on. `partners` are
- * the names of the partners of its sources (the `sources` filter matches names).
- */
-export interface IndexedEvent {
-  id: number;
-  lng: number;
-  lat: number;
-  startMs: number;
-  endMs: number;
-  updatedMs: number;
-  /** Null = unknown price (both bounds unknown or one of them). */
-  lowestPrice: number | null;
-  highestPrice: number | null;
-  /** Bit i = main category i of MAIN_CATEGORIES (0 = no category). */
-  categoryMask: number;
-  partners: string[];
-}
+// What the EventIndex keeps of one event: shared with the web app's read model.
+export type { IndexedEvent };
 
 /**
  * Where a reader of the change feed is: the catalogue's generation (a new one each time the whole catalogue is

@@ -1,5 +1,5 @@
 import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from '../events-query';
-import type { EventIndex } from './event-index';
+import type { EventIndex } from '@/lib/event-index/event-index';
 import type { CatalogueReads } from '../port';
 import type { ChangeFeedFollower } from './change-feed-follower';
 

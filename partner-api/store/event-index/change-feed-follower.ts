@@ -1,5 +1,5 @@
 import type { CatalogueFeed, FeedCursor, IndexedEvent } from '../port';
-import { EventIndex } from './event-index';
+import { EventIndex } from '@/lib/event-index/event-index';
 
 export interface ChangeFeedFollowerOptions {
   /** How often to ask the store for other processes' changes (ms). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IndexedEvent } from '../port';
-import { EventIndex } from './event-index';
+import { EventIndex } from '@/lib/event-index/event-index';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { MAIN_CATEGORIES } from '@/lib/contract';
-import { circleBoxes, haversineMeters, rectangleBoxes } from '../../geo';
-import type { EventsQuery, LocationQuery, PriceQuery } from '../events-query';
-import type { IndexedEvent } from '../port';
+import { circleBoxes, haversineMeters, rectangleBoxes } from './geo';
+import type { EventsQuery, LocationQuery, PriceQuery } from './events-query';
+import type { IndexedEvent } from './indexed-event';
 
 /**
  * An in-memory, columnar copy of the columns the events query filters and sorts on, kept in each service process:
@@ -48,6 +48,10 @@ export class EventIndex {
   private mask = new Int32Array(0);
   private alive = new Uint8Array(0);
   private partners: (number[] | undefined)[] = [];
+  /** Index into `labelNames` of each slot's label (IndexedEvent.label), -1 = none. */
+  private label = new Int32Array(0);
+  private readonly labelNames: string[] = [];
+  private readonly labelIds = new Map<string, number>();
   private readonly slotOf = new Map<number, number>();
   /** Slots by grid cell (CELL_DEG degrees), so small viewports visit only their cells; may hold dead slots. */
   private readonly grid = new Map<number, number[]>();
@@ -118,6 +122,16 @@ export class EventIndex {
     return id;
   }
 
+  private labelId(name: string): number {
+    let id = this.labelIds.get(name);
+    if (id === undefined) {
+      id = this.labelNames.length;
+      this.labelNames.push(name);
+      this.labelIds.set(name, id);
+    }
+    return id;
+  }
+
   private grow(capacity: number): void {
     const copy = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       const next = make(capacity);
@@ -134,6 +148,7 @@ export class EventIndex {
     this.highest = copy(this.highest, (n) => new Float64Array(n));
     this.mask = copy(this.mask, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.label = copy(this.label, (n) => new Int32Array(n));
     this.stamp = new Uint32Array(capacity);
     this.epoch = 0;
     this.capacity = capacity;
@@ -173,6 +188,7 @@ export class EventIndex {
     this.highest[s] = unknownPrice ? NaN : event.highestPrice!;
     this.mask[s] = event.categoryMask;
     this.alive[s] = 1;
+    this.label[s] = event.label === undefined ? -1 : this.labelId(event.label);
     const partners: number[] = [];
     for (const name of event.partners) {
       const id = this.partnerId(name);
@@ -203,6 +219,7 @@ export class EventIndex {
         this.lowest[w] = this.lowest[s]!;
         this.highest[w] = this.highest[s]!;
         this.mask[w] = this.mask[s]!;
+        this.label[w] = this.label[s]!;
         this.alive[w] = 1;
         this.partners[w] = this.partners[s];
         this.slotOf.set(this.ids[w]!, w);
@@ -530,8 +547,8 @@ export class EventIndex {
     return spans;
   }
 
-  /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */
-  find(query: EventsQuery): { totalItems: number; ids: number[] } {
+  /** The slots matching every filter of a query (its order and page aside); valid until the next query. */
+  private matching(query: EventsQuery): Int32Array {
     let partnerIds: Set<number> | null = null;
     if (query.sources !== null) {
       partnerIds = new Set();
@@ -540,9 +557,30 @@ export class EventIndex {
         if (id !== undefined) partnerIds.add(id);
       }
     }
-    const test = this.eventsTest(query, partnerIds);
+    return this.matches(query, this.eventsTest(query, partnerIds));
+  }
+
+  /**
+   * Every match of a query's filters (order and page aside) with the columns an aggregation over them reads: what
+   * the web app's map clusters and chip counts are computed from (lib/event-index/aggregate.ts). The slots and
+   * columns are views of the index: valid until its next query or change.
+   */
+  matchSet(query: EventsQuery): MatchSet {
+    return {
+      slots: this.matching(query),
+      ids: this.ids,
+      lng: this.lng,
+      lat: this.lat,
+      mask: this.mask,
+      label: this.label,
+      labelNames: this.labelNames,
+    };
+  }
+
+  /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */
+  find(query: EventsQuery): { totalItems: number; ids: number[] } {
     const offset = (query.pageNumber - 1) * query.limit;
-    const matches = this.matches(query, test);
+    const matches = this.matching(query);
     const totalItems = matches.length;
     if (offset >= totalItems) return { totalItems, ids: [] };
     if (query.orderBy === 'distance') {
@@ -719,6 +757,19 @@ export class EventIndex {
     }
     return { totalItems: count, ids };
   }
+}
+
+/** The matches of a query and the columns of the index they are slots of (see EventIndex.matchSet). */
+export interface MatchSet {
+  slots: Int32Array;
+  ids: Float64Array;
+  lng: Float64Array;
+  lat: Float64Array;
+  /** Category bits (bit i = MAIN_CATEGORIES[i]; 0 = none). */
+  mask: Int32Array;
+  /** Index into labelNames, -1 = none. */
+  label: Int32Array;
+  labelNames: readonly string[];
 }
 
 type OrderKey = 'startDate' | 'endDate' | 'updatedAt' | 'lowestPrice' | 'highestPrice';

@@ -1,0 +1,118 @@
+import 'server-only';
+import type { TEvent, TExplorerEvent, TGetEventsRequest, TPagination } from '@/lib/contract';
+import { categoryCounts, clusterCellDegrees, clusterMatches, type MatchCluster } from '@/lib/event-index/aggregate';
+import { EventIndex } from '@/lib/event-index/event-index';
+import { toEventsQuery } from '@/lib/event-index/events-query';
+import { paginate } from '@/lib/event-index/pagination';
+import type { MirrorDb } from '@/lib/mirror/mirror-db';
+import { readModelReady, type MirrorChange } from '@/lib/mirror/sync-catalogue';
+import { indexedEventOf, type ReadEventRow } from './event-row';
+
+/** What a view asks of the read model: the events query (the spec's body) and the map's zoom. */
+export interface ViewQuery {
+  body: TGetEventsRequest;
+  zoom: number;
+  /** The query's "now" (date window defaults, live = the next 3 hours). */
+  now: number;
+}
+
+/** A view's answer from the read model: TExplorerView without where it came from. */
+export interface ReadModelView {
+  data: TExplorerEvent[];
+  pagination: TPagination;
+  clusters: MatchCluster[];
+  categoryCounts: Partial<Record<string, number>>;
+}
+
+const INDEX_COLUMNS =
+  'id, lng, lat, start_ms AS startMs, end_ms AS endMs, updated_ms AS updatedMs, lowest_price AS lowestPrice, ' +
+  'highest_price AS highestPrice, category_mask AS categoryMask, partners, town';
+
+type IndexRow = Omit<ReadEventRow, 'card' | 'event'>;
+
+/**
+ * The web app's read model of the catalogue (DESIGN §8): the service's own EventIndex (lib/event-index), built from
+ * the mirror's `read_events` rows and kept current by the mirror's sync, page by page. It answers the explorer's view
+ * queries — exact totals, clusters and chip counts over every match, a page of cards — with the service's semantics,
+ * and keeps each event's last known JSON as the fallback of event pages when the Partner API fails.
+ *
+ * Until the mirror holds a complete copy (a first snapshot), the read model is cold: `ready()` is false and callers
+ * ask the Partner API live.
+ */
+export class ReadModel {
+  private index: EventIndex | null = null;
+
+  constructor(private readonly db: MirrorDb) {}
+
+  /** Whether the mirror holds a complete copy to answer from. */
+  ready(): boolean {
+    return readModelReady(this.db);
+  }
+
+  /** The index, built from the mirror at first use once the copy is complete. */
+  private current(): EventIndex | null {
+    if (this.index === null && this.ready()) {
+      const rows = this.db.prepare(`SELECT ${INDEX_COLUMNS} FROM read_events`).all() as IndexRow[];
+      this.index = EventIndex.of(rows.map(indexedEventOf));
+    }
+    return this.index;
+  }
+
+  /** Builds the index now (at start) rather than on the first view; false while the copy is cold. */
+  warm(): boolean {
+    return this.current() !== null;
+  }
+
+  /** How many events the index holds (0 when cold). */
+  get count(): number {
+    return this.current()?.count ?? 0;
+  }
+
+  /** Applies a page the mirror's sync wrote (an index not built yet reads everything when it is). */
+  apply(change: MirrorChange): void {
+    if (this.index === null) return;
+    const rows = this.rowsOf(change.upserted, INDEX_COLUMNS) as IndexRow[];
+    const held = new Set(rows.map((row) => row.id));
+    // An event written then dropped within the same page is gone.
+    const removed = [...change.removed, ...change.upserted.filter((id) => !held.has(id))];
+    this.index.apply(rows.map(indexedEventOf), removed);
+  }
+
+  private rowsOf(ids: readonly number[], columns: string): unknown[] {
+    if (ids.length === 0) return [];
+    return this.db
+      .prepare(`SELECT ${columns} FROM read_events WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids));
+  }
+
+  /** A view's answer, or null while the copy is cold. */
+  view({ body, zoom, now }: ViewQuery): ReadModelView | null {
+    const index = this.current();
+    if (index === null) return null;
+    const query = toEventsQuery(body, now);
+    const clusters = clusterMatches(index.matchSet(query), clusterCellDegrees(zoom));
+    // The chips count under every filter but the category one: what choosing each would show.
+    const counts = categoryCounts(index.matchSet({ ...query, categories: null }));
+    const { totalItems, ids } = index.find(query);
+    const cards = new Map(
+      (this.rowsOf(ids, 'id, card') as { id: number; card: string }[]).map((row) => [row.id, row.card]),
+    );
+    const data: TExplorerEvent[] = [];
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (card !== undefined) data.push(JSON.parse(card) as TExplorerEvent);
+    }
+    return {
+      data,
+      pagination: paginate(totalItems, query.limit, query.pageNumber),
+      clusters,
+      categoryCounts: counts,
+    };
+  }
+
+  /** The mirror's last copy of an event (the catalogue's TEvent), or null when it holds none. */
+  event(id: number): TEvent | null {
+    const row = this.db.prepare('SELECT event FROM read_events WHERE id = ?').get(id) as { event: string } | undefined;
+    return row ? (JSON.parse(row.event) as TEvent) : null;
+  }
+}
