@@ -1,11 +1,9 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import type { TExplorerEventsPage } from '@/lib/contract';
-import { bucketedNow } from '@/lib/explorer/events-params';
+import { bucketedNow, viewZoom } from '@/lib/explorer/events-params';
 import { firstViewQuery, type DeviceClass, type FirstView } from '@/lib/explorer/first-view';
 import type { Camera } from '@/lib/explorer/state';
-import { getPartner, partnerOperations } from '@/lib/partner';
-import { toExplorerPage } from './explorer-events';
+import { explorerView } from './explorer-events';
 import { parseEventsQuery } from './parse-events-params';
 
 /**
@@ -32,12 +30,12 @@ export async function loadFirstView(search: URLSearchParams, defaultCamera: Came
   const query = firstViewQuery(search, defaultCamera, device, nowMs);
   if (!query) return null;
   try {
-    const request = parseEventsQuery(new URL(`http://first-view/?${query.params}`), 'list');
-    const upstream = await getPartner().client.raw(
-      partnerOperations.getEvents(request),
-      AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS),
-    );
-    const page = JSON.parse(toExplorerPage(upstream.bytes)) as TExplorerEventsPage;
+    // The same answer the browser's request for `query.params` gets (its cache key): the read model's, else live.
+    const params = new URL(`http://first-view/?${query.params}`);
+    params.searchParams.delete('zoom');
+    const request = parseEventsQuery(params, 'list');
+    const signal = AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS);
+    const page = await explorerView(new Request(params, { signal }), request, viewZoom(query.view.camera.zoom));
     return { ...query, nowMs, page, device };
   } catch (error) {
     console.error(`[home] first view not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);
