@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import {
   cameraOf,
@@ -25,7 +25,7 @@ async function phonePage(
   page: Page,
   browser: Browser,
   testInfo: TestInfo,
-  watch: (c: import('@playwright/test').BrowserContext) => void,
+  watch: (c: BrowserContext) => void,
 ) {
   if (testInfo.project.use.isMobile) return page;
   const context = await browser.newContext({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Paris' });
@@ -143,7 +143,7 @@ test.describe('one view state', () => {
     browser,
     consoleErrors,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, consoleErrors.watch);
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     await phone.goto('/?at=46.6,2.35,6');
     await expect(phone.getByTestId('map-backdrop')).toBeVisible();
     // Hydrated, and the listeners attached (an effect, a frame later).
@@ -154,7 +154,7 @@ test.describe('one view state', () => {
     const x = box.x + box.width / 2;
     const y = box.y + 120;
     const cdp = await phone.context().newCDPSession(phone);
-    const touch = (type: string, px: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x: px, y, id: 1 }],
@@ -182,7 +182,7 @@ test.describe('one view state', () => {
     browser,
     consoleErrors,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, consoleErrors.watch);
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     await openExplorer(phone, '/');
     await waitForView(phone);
     const search = phone.getByRole('combobox');

@@ -88,12 +88,13 @@ export async function waitForView(page: Page, timeout = 30_000): Promise<void> {
 /** The header's count of events ("1,080 events here" → 1080); null when it says none. */
 export async function headerTotal(page: Page): Promise<number | null> {
   const text = (await page.getByTestId('results-summary').textContent()) ?? '';
-  const match = /^([\d,  ]+) events? here/.exec(text) ?? (/^1 event here/.test(text) ? ['', '1'] : null);
-  return match ? Number(match[1]!.replace(/[^\d]/g, '')) : null;
+  if (/^1 event here/.test(text)) return 1;
+  const digits = /^([\d,\u00a0\u202f ]+) events here/.exec(text)?.[1];
+  return digits === undefined ? null : Number(digits.replace(/\D/g, ''));
 }
 
 /** The numbers of the map's text alternative, one per line ("Paris: 259 events"), in order. */
 export async function mapSummaryCounts(page: Page): Promise<number[]> {
   const items = page.getByTestId('map-summary').locator('li');
-  return (await items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-count'))))) as number[];
+  return items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-count'))));
 }
