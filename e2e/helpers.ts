@@ -75,3 +75,26 @@ export async function waitForResults(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);
   await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', /\d+/, { timeout: 30_000 });
 }
+
+/**
+ * Waits until the explorer shows its current state: the list holds the answer for the URL's camera and filters, no
+ * load or move is under way, and the map (when it runs) is idle drawing that answer — the explorer root's
+ * `data-view="ready"`, set by the app itself, instead of a timeout.
+ */
+export async function waitForView(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.locator('[data-view]')).toHaveAttribute('data-view', 'ready', { timeout });
+}
+
+/** The header's count of events ("1,080 events here" → 1080); null when it says none. */
+export async function headerTotal(page: Page): Promise<number | null> {
+  const text = (await page.getByTestId('results-summary').textContent()) ?? '';
+  if (/^1 event here/.test(text)) return 1;
+  const digits = /^([\d,\u00a0\u202f ]+) events here/.exec(text)?.[1];
+  return digits === undefined ? null : Number(digits.replace(/\D/g, ''));
+}
+
+/** The numbers of the map's text alternative, one per line ("Paris: 259 events"), in order. */
+export async function mapSummaryCounts(page: Page): Promise<number[]> {
+  const items = page.getByTestId('map-summary').locator('li');
+  return items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-count'))));
+}

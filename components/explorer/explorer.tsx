@@ -1,23 +1,36 @@
 'use client';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { SubscribeMenu } from '@/components/feeds/subscribe-menu';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { FilterSheet } from '@/components/filters/filter-sheet';
 import { SkipLink } from '@/components/ui/skip-link';
 import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
-import type { FirstView } from '@/lib/explorer/first-view';
+import { firstViewMatches, type FirstView } from '@/lib/explorer/first-view';
+import { cameraForVisible, fitCamera } from '@/lib/explorer/fit-camera';
 import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
-import { explorerMessages } from '@/lib/i18n/explorer-messages';
+import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
+import type { MapView } from '@/lib/map/view';
 import { boundsContain } from '@/lib/map/you-are-here';
 import { ExplorerHeader, type HeaderBrand, type HeaderLink } from './explorer-header';
 import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
+import { coveredInsets } from './covered-insets';
 import { MapArea } from './map-area';
+import { MapSummary } from './map-summary';
 import { browserQueryClient } from './query-client';
 import { ResultsPanel } from './results-panel';
 import type { Snap } from './sheet-snap';
@@ -27,6 +40,8 @@ import { useFitResults } from './use-fit-results';
 import { useListReturn } from './use-list-return';
 import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
+import { useDrawnGesture } from './use-drawn-gesture';
+import { useMapStart } from './use-map-start';
 import { useLocateIfGranted } from './use-locate-if-granted';
 import { useNearMe } from './use-near-me';
 import { usePresetFilters } from './use-preset-filters';
@@ -84,42 +99,74 @@ export function Explorer(props: ExplorerProps) {
   );
 }
 
+type Url = ReturnType<typeof useExplorerState>;
+
 /**
- * The explorer's state: the URL's filters, camera and search text, the map, the events the list shows (the view's, or
- * the results view's), the partner's locked preset and the panels' positions.
+ * The camera concern: the view whose events load, the moves asked of the map (framed clear of what covers it: the
+ * phone's sheet), "near me", and the map's start (its first gesture).
  */
-function useExplorer(
-  { defaultCamera = DEFAULT_CAMERA, locale, nearKm = null, firstView = null }: ExplorerProps,
-  mapAreaRef: RefObject<HTMLDivElement | null>,
-  scroller: RefObject<HTMLElement | null>,
+function useCameraConcern(
+  { defaultCamera = DEFAULT_CAMERA, locale, nearKm = null }: ExplorerProps,
+  url: Url,
+  first: FirstView | null,
+  boxes: { mapArea: RefObject<HTMLDivElement | null>; panel: RefObject<HTMLElement | null> },
 ) {
   const t = explorerMessages(locale);
-  const url = useExplorerState();
-  const { filters, selected, q } = url.state;
   const { mode, onMapFailure } = useMapMode();
   const camera = useExplorerCamera({
     urlCamera: url.state.camera,
     defaultCamera,
     hasMap: mode === 'map',
-    mapAreaRef,
+    mapAreaRef: boxes.mapArea,
     setCamera: url.setCamera,
-    initialView: firstView?.view,
+    initialView: first?.view,
   });
   const nearMe = useNearMe(
     camera.moveTo,
     { denied: t.geoDenied, unavailable: t.geoUnavailable, outside: t.geoOutside },
-    { radiusKm: nearKm, area: url.preset.area, mapBox: mapAreaRef },
+    { radiusKm: nearKm, area: url.preset.area, mapBox: boxes.mapArea },
   );
   const followsVisitor = nearKm !== null && nearMe.usable;
   useLocateIfGranted(followsVisitor, nearMe.locate);
-  const list = useListSource(q, camera.view, filters, url.preset.area, firstView);
-  useFitResults(q, list.events, mapAreaRef, camera.moveTo);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
+  const { mapArea, panel } = boxes;
+  /** Frames points (a cluster's corners, a search's results) in the part of the map nothing covers. */
+  const frame = useCallback(
+    (points: readonly [number, number][], mode: 'push' | 'replace' = 'replace', maxZoom?: number) => {
+      const el = mapArea.current;
+      const size = {
+        width: el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth,
+        height: el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight,
+      };
+      const target = fitCamera(points, size, { insets: coveredInsets(el, panel.current), maxZoom });
+      if (target) camera.moveTo(target, mode);
+    },
+    [mapArea, panel, camera],
+  );
+  /** Shows a chosen place (a town, a venue) in the middle of what the map shows uncovered. */
+  const showPlace = useCallback(
+    (place: Camera) => camera.moveTo(cameraForVisible(place, coveredInsets(mapArea.current, panel.current))),
+    [camera, mapArea, panel],
+  );
+  return {
+    mode,
+    onMapFailure,
+    camera,
+    nearMe,
+    followsVisitor,
+    youAreHere: here ? nearMe.position : null,
+    center: camera.view?.camera ?? url.state.camera ?? defaultCamera,
+    showMap: mode === 'map' || mode === 'pending',
+    frame,
+    showPlace,
+  };
+}
+
+/** The results concern: the events of the view (or of the search), their clusters and counts, the list's groups. */
+function useResultsConcern(url: Url, view: MapView | null, first: FirstView | null) {
+  const { filters, q } = url.state;
+  const list = useListSource(q, view, filters, url.preset.area, first);
   const presetFilters = usePresetFilters(filters, url.preset, url.setFilters);
-  const [hovered, setHovered] = useState<number | null>(null);
-  const [snap, setSnap] = useState<Snap>('half');
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
   const groups = useMemo(
     () =>
       groupForList(
@@ -130,53 +177,85 @@ function useExplorer(
       ),
     [list.events, filters, list.nowMs, q],
   );
-  useListReturn(scroller, list.events);
-  return {
-    t,
-    url,
-    mode,
-    onMapFailure,
-    camera,
-    nearMe,
-    followsVisitor,
-    youAreHere: here ? nearMe.position : null,
-    list,
-    presetFilters,
-    groups,
-    setHovered,
-    highlighted,
-    snap,
-    setSnap,
-    filtersOpen,
-    setFiltersOpen,
-    center: camera.view?.camera ?? url.state.camera ?? defaultCamera,
-    showMap: mode === 'map' || mode === 'pending',
-    filters,
-  };
+  return { list, groups, presetFilters };
+}
+
+/** The panels concern: the phone's sheet, the filter sheet, and the hovered and selected events. */
+function usePanels(selected: number | null) {
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [snap, setSnap] = useState<Snap>('half');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const highlighted = useMemo(() => [hovered, selected].filter((id): id is number => id !== null), [hovered, selected]);
+  return { setHovered, highlighted, snap, setSnap, filtersOpen, setFiltersOpen };
+}
+
+/**
+ * The first view the server drew, while it still shows the URL's state. Back to the explorer restores the page the
+ * server drew for the first visit, while the URL holds the visitor's last camera and filters: that drawing is then
+ * another view's, and the map starts at once on the current state instead.
+ */
+function useCurrentFirstView(first: FirstView | null, search: string, defaultCamera: Camera): FirstView | null {
+  const [kept] = useState(() =>
+    first && firstViewMatches(first, new URLSearchParams(search), defaultCamera) ? first : null,
+  );
+  return kept;
 }
 
 function ExplorerView(props: ExplorerProps) {
   const { locale, brand = { name: 'Eventmap', logo: { src: '' } }, chrome = true, linkTarget = '_self' } = props;
+  const t = explorerMessages(locale);
   const mapAreaRef = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLElement>(null);
-  const x = useExplorer(props, mapAreaRef, scroller);
-  const { t, list, filters, camera, center, url } = x;
+  const url = useExplorerState();
+  const first = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
+  const cam = useCameraConcern(props, url, first, { mapArea: mapAreaRef, panel: scroller });
+  const results = useResultsConcern(url, cam.camera.view, first);
+  const panels = usePanels(url.state.selected);
+  const { list } = results;
+  const { filters } = url.state;
+  useFitResults(url.state.q, list.events, cam.frame);
+  useListReturn(scroller, list.events);
+  const backdrop = first ? props.mapBackdrop : undefined;
+  const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', backdrop ? 'gesture' : 'idle');
+  const [liveMap, setLiveMap] = useState(false);
+  useDrawnGesture(mapAreaRef, {
+    enabled: Boolean(backdrop) && cam.mode === 'map',
+    live: liveMap,
+    camera: cam.center,
+    onMoved: url.setCamera,
+  });
+  const onViewChange = cam.camera.onViewChange;
+  const onMapView = useCallback(
+    (view: MapView) => {
+      setLiveMap(true);
+      onViewChange(view);
+    },
+    [onViewChange],
+  );
+  const [drawnKey, setDrawnKey] = useState<string | null>(null);
+  const listReady = list.fresh && !list.loading.fetching && !cam.camera.moving;
+  const mapReady =
+    cam.mode === 'no-webgl' ||
+    cam.mode === 'lost' ||
+    (cam.mode === 'map' && (mapStarted ? list.key !== null && drawnKey === list.key : Boolean(backdrop)));
   const filterProps = {
     filters,
     locale,
     preset: url.preset,
-    active: x.presetFilters.active,
+    active: results.presetFilters.active,
     onChange: url.setFilters,
-    onClear: x.presetFilters.clear,
+    onClear: results.presetFilters.clear,
   };
   return (
     <LinkTargetContext value={linkTarget}>
       <div
         className={styles.shell}
-        data-map-mode={x.mode}
+        data-map-mode={cam.mode}
         data-chrome={chrome || undefined}
-        data-sheet={x.snap}
-        data-list-only={!x.showMap || x.snap === 'full' || undefined}
+        data-sheet={panels.snap}
+        data-list-only={!cam.showMap || panels.snap === 'full' || undefined}
+        // For tests and benchmarks: the list shows the current state's answer and the map is idle, drawing it.
+        data-view={listReady && mapReady ? 'ready' : 'busy'}
       >
         <SkipLink href="#results">{t.skipToResults}</SkipLink>
         <ExplorerHeader
@@ -184,49 +263,71 @@ function ExplorerView(props: ExplorerProps) {
           t={t}
           brand={brand}
           chrome={chrome}
-          center={center}
+          center={cam.center}
           onPlace={(p) => {
-            camera.moveTo(p);
+            cam.showPlace(p);
             // A town or venue chosen from the results view leaves it; Back returns to the results.
             if (url.state.q !== null) url.setQuery(null, 'replace');
           }}
           search={{ query: url.state.q, onSearchAll: (q) => url.setQuery(q) }}
-          nearMe={chrome || x.followsVisitor ? x.nearMe : undefined}
+          nearMe={chrome || cam.followsVisitor ? cam.nearMe : undefined}
           languageSwitcher={
             <>
-              <SubscribeMenu filters={filters} bounds={camera.view?.bounds ?? null} locale={locale} />
+              <SubscribeMenu filters={filters} bounds={cam.camera.view?.bounds ?? null} locale={locale} />
               {props.languageSwitcher}
             </>
           }
           links={props.links}
         />
-        <ExplorerMain x={x} props={props} mapAreaRef={mapAreaRef} filterProps={filterProps} />
+        <ExplorerMain
+          t={t}
+          locale={locale}
+          props={props}
+          cam={cam}
+          results={results}
+          panels={panels}
+          url={url}
+          mapAreaRef={mapAreaRef}
+          map={{
+            started: mapStarted,
+            backdrop,
+            drawnByServer: Boolean(first),
+            onDrawn: setDrawnKey,
+            onViewChange: onMapView,
+          }}
+          filterProps={filterProps}
+        />
         <ResultsPanel
           locale={locale}
           t={t}
-          mode={x.mode}
+          mode={cam.mode}
           events={list.events}
-          groups={x.groups}
+          groups={results.groups}
           scroller={scroller}
           total={list.total}
+          source={list.source}
+          degraded={list.degraded}
           nowMs={list.nowMs}
           selected={url.state.selected}
-          onHover={x.setHovered}
+          onHover={panels.setHovered}
           loading={list.loading}
+          stale={cam.camera.moving || (list.loading.fetching && !list.fresh)}
           error={list.error}
           answered={list.answered}
           search={list.search && { ...list.search, onClose: () => url.setQuery(null) }}
-          notice={x.nearMe.message}
-          onZoomOut={x.showMap ? () => camera.moveTo({ ...center, zoom: Math.max(2, center.zoom - 2) }) : null}
-          onClearFilters={x.presetFilters.onClearFilters}
-          onLaterDates={x.presetFilters.onLaterDates}
+          notice={cam.nearMe.message}
+          onZoomOut={
+            cam.showMap ? () => cam.camera.moveTo({ ...cam.center, zoom: Math.max(2, cam.center.zoom - 2) }) : null
+          }
+          onClearFilters={results.presetFilters.onClearFilters}
+          onLaterDates={results.presetFilters.onLaterDates}
           live={filters.live}
-          sheet={{ snap: x.snap, onSnap: x.setSnap }}
+          sheet={{ snap: panels.snap, onSnap: panels.setSnap }}
         />
         <FilterSheet
           {...filterProps}
-          open={x.filtersOpen}
-          onClose={() => x.setFiltersOpen(false)}
+          open={panels.filtersOpen}
+          onClose={() => panels.setFiltersOpen(false)}
           count={list.fresh ? list.total : null}
         />
       </div>
@@ -234,30 +335,49 @@ function ExplorerView(props: ExplorerProps) {
   );
 }
 
-/** The page's main landmark: its heading, the toolbar and inline filters, and the map. */
+/** The page's main landmark: its heading, the toolbar and inline filters, the map and its text alternative. */
 function ExplorerMain({
-  x,
+  t,
+  locale,
   props,
+  cam,
+  results,
+  panels,
+  url,
+  map,
   mapAreaRef,
   filterProps,
 }: {
-  x: ReturnType<typeof useExplorer>;
+  t: ExplorerMessages;
+  locale: Locale;
   props: ExplorerProps;
+  cam: ReturnType<typeof useCameraConcern>;
+  results: ReturnType<typeof useResultsConcern>;
+  panels: ReturnType<typeof usePanels>;
+  url: Url;
   mapAreaRef: RefObject<HTMLDivElement | null>;
+  map: {
+    started: boolean;
+    backdrop: ReactNode;
+    drawnByServer: boolean;
+    onDrawn: (key: string | null) => void;
+    onViewChange: (view: MapView) => void;
+  };
   filterProps: ComponentProps<typeof FilterBar>;
 }) {
-  const { t, list, filters, camera, url } = x;
+  const { list } = results;
+  const summaryId = useId();
   return (
     <main id="main" className={styles.main}>
       <h1 className="visually-hidden">{t.pageTitle}</h1>
       <div className={styles.filtersArea}>
         <ExplorerToolbar
           t={t}
-          activeFilters={activeFilterCount(filters)}
-          onOpenFilters={() => x.setFiltersOpen(true)}
-          snap={x.snap}
-          onSnap={x.setSnap}
-          hasMap={x.showMap}
+          activeFilters={activeFilterCount(url.state.filters)}
+          onOpenFilters={() => panels.setFiltersOpen(true)}
+          snap={panels.snap}
+          onSnap={panels.setSnap}
+          hasMap={cam.showMap}
         />
         <div className={styles.inlineFilters}>
           <FilterBar {...filterProps} />
@@ -265,30 +385,53 @@ function ExplorerMain({
       </div>
       <MapArea
         ref={mapAreaRef}
-        mode={x.mode}
+        start={map.started}
+        mode={cam.mode}
         label={t.mapRegion}
+        describedBy={summaryId}
         mapLibPath={props.mapLibPath}
         defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
-        drawnByServer={Boolean(props.firstView)}
-        backdrop={props.mapBackdrop}
+        drawnByServer={map.drawnByServer}
+        backdrop={map.backdrop}
         // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
         // existed (a fitted results view, Back) have moved.
-        initialCamera={url.state.camera ?? camera.initialCamera}
-        cameraRequest={camera.cameraRequest}
+        initialCamera={url.state.camera ?? cam.camera.initialCamera}
+        cameraRequest={cam.camera.cameraRequest}
         mapStyleUrl={props.mapStyleUrl}
         maxBounds={url.preset.area}
+        clusters={list.clusters}
         events={list.events}
+        dataKey={list.key}
+        onDrawn={map.onDrawn}
+        onFrame={([west, south, east, north]) =>
+          cam.frame(
+            [
+              [west, south],
+              [east, north],
+            ],
+            'replace',
+            16,
+          )
+        }
         eventsSettled={list.settled}
-        youAreHere={x.youAreHere}
-        highlighted={x.highlighted}
-        onViewChange={camera.onViewChange}
+        youAreHere={cam.youAreHere}
+        highlighted={panels.highlighted}
+        onViewChange={map.onViewChange}
         onSelect={(id) => {
           url.setSelected(id);
-          if (x.snap === 'peek') x.setSnap('half');
+          if (panels.snap === 'peek') panels.setSnap('half');
         }}
-        onHover={x.setHovered}
-        onFailure={x.onMapFailure}
-      />
+        onHover={panels.setHovered}
+        onFailure={cam.onMapFailure}
+      >
+        <MapSummary
+          id={summaryId}
+          clusters={list.clusters}
+          total={list.source === 'mirror' ? list.total : 0}
+          locale={locale}
+          t={t}
+        />
+      </MapArea>
     </main>
   );
 }

@@ -1,9 +1,7 @@
 import 'client-only';
 import type * as EventMapModule from '@/components/map/event-map';
-import { boundsAround } from '@/lib/explorer/bounds';
-import { bucketedNow, prefetchEvents, viewSearchParams } from '@/lib/explorer/events-request';
-import { constrainFilters, decodePreset } from '@/lib/explorer/preset';
-import { decodeState } from '@/lib/explorer/state';
+import { bucketedNow, prefetchEvents } from '@/lib/explorer/events-request';
+import { openingViewQuery } from '@/lib/explorer/first-view';
 
 // The map chunk (the map island and react-map-gl) is not part of the page's scripts; the list never waits for it.
 // MapLibre itself (~300 kB gzip) is a native ES module the app serves, loaded beside it (loadMapLibre) when the map
@@ -21,16 +19,17 @@ function prefetchFirstView() {
   const area = document.querySelector<HTMLElement>('[data-map-area]');
   if (!area || area.dataset.firstView !== undefined) return;
   if (area.clientWidth === 0 || area.clientHeight === 0) return;
-  const search = new URLSearchParams(window.location.search);
-  const state = decodeState(search);
-  const preset = decodePreset(search);
-  const [lng, lat, zoom] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
-  const fallback = lng !== undefined && lat !== undefined && zoom !== undefined ? { lng, lat, zoom } : null;
-  const camera = state.camera ?? fallback;
-  if (!camera || ![camera.lng, camera.lat, camera.zoom].every(Number.isFinite)) return;
-  const nowMs = bucketedNow().getTime();
-  const view = { camera, bounds: boundsAround(camera, area.clientWidth, area.clientHeight) };
-  prefetchEvents(viewSearchParams(view, constrainFilters(state.filters, preset), nowMs, preset.area));
+  const [lng = NaN, lat = NaN, zoom = NaN] = (area.dataset.defaultCamera ?? '').split(',').map(Number);
+  if (![lng, lat, zoom].every(Number.isFinite)) return;
+  const fallback = { lng, lat, zoom };
+  const box = { width: area.clientWidth, height: area.clientHeight };
+  const { params } = openingViewQuery(
+    new URLSearchParams(window.location.search),
+    fallback,
+    box,
+    bucketedNow().getTime(),
+  );
+  prefetchEvents(new URLSearchParams(params));
 }
 
 let started = false;

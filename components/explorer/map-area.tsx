@@ -5,7 +5,6 @@ import type { Camera } from '@/lib/explorer/state';
 import { loadMapLibre, mapLibUrl } from '@/lib/map/load-maplibre';
 import styles from './explorer.module.css';
 import { loadMapChunk } from './first-view-loads';
-import { useMapStart } from './use-map-start';
 import type { MapMode } from './use-map-mode';
 
 // React.lazy rather than next/dynamic (~2.5 kB of loader code): the map only renders once the client has found WebGL,
@@ -16,7 +15,13 @@ type EventMapProps = ComponentProps<typeof EventMap>;
 
 export interface MapAreaProps extends Omit<EventMapProps, 'mapLib'> {
   ref: RefObject<HTMLDivElement | null>;
+  /** The map may start (useMapStart: its box on screen, and the first gesture or an idle moment). */
+  start: boolean;
   mode: MapMode;
+  /** The id of the map's text alternative (its groups and counts, in words). */
+  describedBy: string;
+  /** The text alternative itself. */
+  children?: ReactNode;
   label: string;
   /** Where the app serves MapLibre's modules (MAPLIBRE_ASSETS_PATH). */
   mapLibPath: string;
@@ -35,20 +40,23 @@ export interface MapAreaProps extends Omit<EventMapProps, 'mapLib'> {
  */
 export function MapArea({
   ref,
+  start,
   mode,
   label,
+  describedBy,
+  children,
   mapLibPath,
   defaultCamera,
   drawnByServer,
   backdrop,
   ...map
 }: MapAreaProps) {
-  const start = useMapStart(ref, mode === 'map', backdrop ? 'gesture' : 'idle');
   return (
     <div
       className={styles.mapArea}
       ref={ref}
       aria-label={label}
+      aria-describedby={describedBy}
       role="region"
       hidden={mode === 'no-webgl' || mode === 'lost'}
       data-map-area=""
@@ -56,6 +64,7 @@ export function MapArea({
       data-maplibre={mapLibPath}
       data-first-view={drawnByServer ? '' : undefined}
     >
+      {children}
       {backdrop}
       {mode === 'map' && start && (
         <Suspense fallback={<div className={styles.mapLoading} aria-hidden="true" />}>

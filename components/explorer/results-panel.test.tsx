@@ -49,7 +49,7 @@ describe('ResultsPanel', () => {
     ).toHaveLength(6);
   });
 
-  it('counts the events it lists, and says when there are more than it shows', () => {
+  it('counts the events it lists; a live answer (one page) says how many of how many it shows', () => {
     renderPanel({ events: events(3), total: 3 });
     expect(screen.getByRole('status').textContent).toBe('3 events here');
     const list = screen.getByRole('list', { name: 'Events' });
@@ -59,10 +59,26 @@ describe('ResultsPanel', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/events/1', '/events/2', '/events/3']);
     cleanup();
-    renderPanel({ events: events(2), total: 1240 });
+    renderPanel({ events: events(2), total: 1240, source: 'live' });
     expect(screen.getByRole('status').textContent).toBe(
       '1,240 events here — zoom in or filter to see them all (showing 2).',
     );
+    cleanup();
+    // The read model's answer is exact: the count is every match, the list its first page.
+    renderPanel({ events: events(2), total: 1240, source: 'mirror' });
+    expect(screen.getByRole('status').textContent).toBe('1,240 events here');
+  });
+
+  it('says quietly that the data may be old when the read model answers for a failing service', () => {
+    renderPanel({ events: events(2), total: 2, degraded: true });
+    expect(screen.getByTestId('degraded-notice').textContent).toMatch(/may be a few minutes old/);
+  });
+
+  it('dims the cards and is busy while a new answer is on its way', () => {
+    renderPanel({ events: events(2), total: 2, stale: true });
+    const panel = screen.getByRole('complementary');
+    expect(panel.getAttribute('aria-busy')).toBe('true');
+    expect(panel.hasAttribute('data-stale')).toBe(true);
   });
 
   it('lists 50 cards at a time, with the rest behind "show more"', async () => {

@@ -24,6 +24,12 @@ export interface ResultsPanelProps {
   /** The panel's scrolling box (the list's position is kept across a visit to an event page). */
   scroller?: RefObject<HTMLElement | null>;
   total: number;
+  /** Where the answer came from: `live` answers hold one page, and the count says how many of how many it shows. */
+  source?: 'mirror' | 'live';
+  /** The answer comes from the web app's copy while the Partner API fails: a quiet notice says it may be old. */
+  degraded?: boolean;
+  /** A new answer is on its way (a flight, a filter): the cards shown are the previous state's, dimmed. */
+  stale?: boolean;
   nowMs: number;
   selected: number | null;
   onHover: (id: number | null) => void;
@@ -48,8 +54,8 @@ export interface ResultsPanelProps {
   search?: (SearchListState & { onClose: () => void }) | null;
 }
 
-function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: number): string {
-  if (total > shown) return t.truncated(formatCount(total, locale), formatCount(shown, locale));
+function summaryText(t: ExplorerMessages, locale: Locale, total: number, shown: number, live: boolean): string {
+  if (live && total > shown) return t.truncated(formatCount(total, locale), formatCount(shown, locale));
   if (total === 1) return t.countOne;
   if (total > 1) return t.countHere(formatCount(total, locale));
   return '';
@@ -62,7 +68,7 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
   const search = props.search ?? null;
   const count = search
     ? searchSummary(t, locale, search, events.length)
-    : summaryText(t, locale, props.total, events.length);
+    : summaryText(t, locale, props.total, events.length, props.source === 'live');
   // A failed reload keeps the earlier list on screen while the query keeps asking (components/explorer/query-client).
   const summary = !answered ? '' : error.failed ? t.reconnecting : count;
   return (
@@ -71,8 +77,9 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
       ref={scroller}
       className={styles.panel}
       aria-label={t.resultsPanel}
-      aria-busy={loading.fetching}
+      aria-busy={loading.fetching || props.stale === true}
       data-snap={sheet.snap}
+      data-stale={props.stale || undefined}
       tabIndex={-1}
     >
       {!listOnly && <SheetHandle t={t} snap={sheet.snap} onSnap={sheet.onSnap} />}
@@ -80,6 +87,11 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
       {listOnly && (
         <p className={styles.notice} role="note">
           {mode === 'lost' ? t.lostWebGl : t.noWebGl}
+        </p>
+      )}
+      {props.degraded && (
+        <p className={styles.quietNotice} role="status" data-testid="degraded-notice">
+          {t.degraded}
         </p>
       )}
       {props.notice && (
@@ -133,7 +145,8 @@ function ResultsBody({
   if (error.failed && !answered) {
     return (
       <div className={styles.state} role="alert">
-        <p>{t.error}</p>
+        {/* A search that fails is not "no results": the service cannot search right now. */}
+        <p>{search ? t.searchUnavailable : t.error}</p>
         <button type="button" className="button button--primary" onClick={error.retry}>
           {t.retry}
         </button>

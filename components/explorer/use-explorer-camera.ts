@@ -9,6 +9,9 @@ import type { CameraRequest, MapView } from '@/lib/map/view';
 /** Debounce between the map settling and the viewport query (coalesces quick successive moves). */
 const MOVE_DEBOUNCE_MS = 200;
 
+/** The longest a requested move may take before the map reports it (a flight is ~1–3 s). */
+const MOVE_REPORT_TIMEOUT_MS = 6000;
+
 function sameCamera(a: Camera | null, b: Camera | null): boolean {
   if (!a || !b) return a === b;
   const ra = roundCamera(a);
@@ -54,6 +57,8 @@ export function useExplorerCamera({
   const [initialCamera] = useState(urlCamera ?? defaultCamera);
   const [view, setView] = useState<MapView | null>(initialView);
   const [cameraRequest, setCameraRequest] = useState<CameraRequest | null>(null);
+  /** A move is under way (a flight, the debounce after the map settled): the loaded view is about to change. */
+  const [moving, setMoving] = useState(false);
   const mapCamera = useRef<Camera | null>(null);
   const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seq = useRef(0);
@@ -90,7 +95,11 @@ export function useExplorerCamera({
       mapCamera.current = roundCamera(next.camera);
       setCamera(next.camera);
       clearTimeout(moveTimer.current);
-      moveTimer.current = setTimeout(() => setView((current) => keepCovered(current, next)), MOVE_DEBOUNCE_MS);
+      setMoving(true);
+      moveTimer.current = setTimeout(() => {
+        setView((current) => keepCovered(current, next));
+        setMoving(false);
+      }, MOVE_DEBOUNCE_MS);
     },
     [setCamera],
   );
@@ -102,11 +111,18 @@ export function useExplorerCamera({
       mapCamera.current = roundCamera(target);
       setCamera(target, mode);
       setCameraRequest({ camera: target, seq: ++seq.current, animate: true });
-      // Without a map there is no moveend: load the new area now.
+      // Without a map there is no moveend: load the new area now. With one, the list shows it is updating until the
+      // flight ends and the new view's answer arrives.
       if (!hasMap) setView(estimateView(target));
+      else {
+        setMoving(true);
+        // A move the map never reports (it was already there) must not leave the list marked as updating.
+        clearTimeout(moveTimer.current);
+        moveTimer.current = setTimeout(() => setMoving(false), MOVE_REPORT_TIMEOUT_MS);
+      }
     },
     [setCamera, hasMap, estimateView],
   );
 
-  return { initialCamera, view, cameraRequest, onViewChange, moveTo };
+  return { initialCamera, view, cameraRequest, onViewChange, moveTo, moving };
 }

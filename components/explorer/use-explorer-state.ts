@@ -69,5 +69,5 @@ export function useExplorerState() {
     [current],
   );
 
-  return { state, preset, setFilters, setCamera, setSelected, setQuery };
+  return { state, preset, search: query, setFilters, setCamera, setSelected, setQuery };
 }

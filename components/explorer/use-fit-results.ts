@@ -1,10 +1,8 @@
 'use client';
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TExplorerEvent } from '@/lib/contract';
 import { eventPosition } from '@/lib/explorer/events-request';
-import { fitCamera } from '@/lib/explorer/fit-camera';
-import type { Camera } from '@/lib/explorer/state';
 
 /**
  * Fits the map to the results view's events whenever they change (a new text, other filters), in the current history
@@ -13,8 +11,8 @@ import type { Camera } from '@/lib/explorer/state';
 export function useFitResults(
   q: string | null,
   events: readonly TExplorerEvent[],
-  mapAreaRef: RefObject<HTMLDivElement | null>,
-  moveTo: (camera: Camera, mode: 'push' | 'replace') => void,
+  /** Frames points in the map's uncovered part (the explorer's camera concern). */
+  frame: (points: readonly [number, number][], mode: 'push' | 'replace') => void,
 ) {
   const fitted = useRef<string | null>(null);
   useEffect(() => {
@@ -26,12 +24,6 @@ export function useFitResults(
     const key = `${q}|${events.map((e) => e.id).join(',')}`;
     if (points.length === 0 || fitted.current === key) return;
     fitted.current = key;
-    const el = mapAreaRef.current;
-    const size = {
-      width: el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth,
-      height: el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight,
-    };
-    const camera = fitCamera(points, size);
-    if (camera) moveTo(camera, 'replace');
-  }, [q, events, mapAreaRef, moveTo]);
+    frame(points, 'replace');
+  }, [q, events, frame]);
 }

@@ -1,11 +1,16 @@
 'use client';
 
+import type { TExplorerCluster } from '@/lib/contract';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { FirstView } from '@/lib/explorer/first-view';
+import { useMemo } from 'react';
+import { singleClusters } from '@/lib/explorer/geojson';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
 import { useSearchResults } from './use-search-results';
 import { useViewEvents } from './use-view-events';
+
+const NO_CLUSTERS: TExplorerCluster[] = [];
 
 /** What the results view adds to the list: its text, why it is not searched (if so), and the count before filters. */
 export interface SearchListState {
@@ -28,10 +33,19 @@ export function useListSource(
 ) {
   const viewport = useViewEvents(q === null ? view : null, filters, area, first);
   const results = useSearchResults(q, filters);
+  const resultClusters = useMemo(() => singleClusters(results.events), [results.events]);
   if (q === null) {
-    const { query } = viewport;
+    const { query, answer } = viewport;
     return {
       events: viewport.events,
+      /** The circles the map draws and its text alternative names: the answer's, exact over every match. */
+      clusters: answer?.clusters ?? NO_CLUSTERS,
+      /** `live`: the clusters cover only the list's page (the header says how many of how many). */
+      source: answer?.source ?? 'mirror',
+      /** The answer comes from the copy while the Partner API fails: it may be a few minutes old. */
+      degraded: answer?.degraded ?? false,
+      /** The state the current answer is for (the view's query string): the map reports it drawn. */
+      key: query.isPlaceholderData ? null : viewport.params,
       total: viewport.total,
       nowMs: viewport.nowMs,
       loading: { first: viewport.firstLoad, updating: viewport.updating, fetching: query.isFetching },
@@ -48,6 +62,10 @@ export function useListSource(
   const search: SearchListState = { q, refused, matched: results.matched };
   return {
     events: results.events,
+    clusters: resultClusters,
+    source: 'mirror' as const,
+    degraded: false,
+    key: refused !== null || (query.data !== undefined && !query.isPlaceholderData) ? `q=${q}` : null,
     total: results.events.length,
     nowMs: results.nowMs,
     loading: { first: results.firstLoad, updating: results.updating, fetching: query.isFetching },

@@ -19,6 +19,11 @@ const first = (ids: number[]): FirstView => ({
       nextPageParams: null,
       previousPageParams: null,
     },
+    clusters: [],
+    categoryCounts: {},
+    source: 'mirror',
+    asOf: null,
+    degraded: false,
   },
 });
 

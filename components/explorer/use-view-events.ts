@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { bucketedNow, fetchEvents, viewSearchParams } from '@/lib/explorer/events-request';
+import { bucketedNow, fetchEvents } from '@/lib/explorer/events-request';
 import type { Bounds } from '@/lib/explorer/bounds';
-import type { FirstView } from '@/lib/explorer/first-view';
+import { viewQueryString, type FirstView } from '@/lib/explorer/first-view';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
 
@@ -29,12 +29,12 @@ export function useViewEvents(
   // Changes every five minutes, so the query key (and the cache) holds still in between.
   const bucketMs = bucketedNow().getTime();
   const params = useMemo(
-    () => (view ? viewSearchParams(view, filters, bucketMs, area) : null),
+    () => (view ? viewQueryString(view, filters, bucketMs, area) : null),
     [view, filters, bucketMs, area],
   );
   const query = useQuery({
-    queryKey: viewEventsKey(params?.toString() ?? ''),
-    queryFn: ({ signal }) => fetchEvents(params!, signal),
+    queryKey: viewEventsKey(params ?? ''),
+    queryFn: ({ signal }) => fetchEvents(new URLSearchParams(params ?? ''), signal),
     enabled: params !== null,
     placeholderData: keepPreviousData,
   });
@@ -44,6 +44,9 @@ export function useViewEvents(
   const firstLoad = query.isPending || (params === null && !query.data);
   return {
     query,
+    /** The query string the current state asks for (the view's key; null before the view is known). */
+    params,
+    answer: query.data ?? null,
     events,
     total: query.data?.pagination.totalItems ?? 0,
     nowMs,

@@ -3,8 +3,8 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Map, { AttributionControl, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
-import type { TExplorerEvent } from '@/lib/contract';
-import { eventsToGeoJson } from '@/lib/explorer/geojson';
+import type { TExplorerCluster, TExplorerEvent } from '@/lib/contract';
+import { clustersToGeoJson } from '@/lib/explorer/geojson';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { Camera } from '@/lib/explorer/state';
 import { PLACES_LAYER_ID } from '@/lib/map/basemap-style';
@@ -26,7 +26,16 @@ export interface EventMapProps {
   cameraRequest: CameraRequest | null;
   /** A MapLibre style URL (MAP_STYLE_URL), or undefined for the offline basemap. */
   mapStyleUrl: string | undefined;
+  /** The circles to draw: the answer's clusters (exact counts over every match), single events as points. */
+  clusters?: readonly TExplorerCluster[];
+  /** The list's events: a single event's category and state colour its point. */
   events: readonly TExplorerEvent[];
+  /** The state the clusters answer (the view's query string): reported back once drawn (onDrawn). */
+  dataKey?: string | null;
+  /** The map is idle and shows the clusters of `dataKey`: the readiness of the explorer's view. */
+  onDrawn?: (dataKey: string | null) => void;
+  /** A group was clicked: frame its bounds ([west, south, east, north]). */
+  onFrame?: (bounds: [number, number, number, number]) => void;
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
   eventsSettled: boolean;
   highlighted: number[];
@@ -40,6 +49,9 @@ export interface EventMapProps {
   /** The visitor's position from "near me", drawn while the view shows it. */
   youAreHere?: Position | null;
 }
+
+const NO_CLUSTERS: TExplorerCluster[] = [];
+const ignore = () => {};
 
 function viewOf(map: MapRef): MapView {
   const b = map.getBounds();
@@ -78,15 +90,18 @@ function useDrawnCount(
   mapRef: RefObject<MapRef | null>,
   containerRef: RefObject<HTMLDivElement | null>,
   data: { features: unknown[] },
+  report: { sourceData: RefObject<unknown>; dataKey: string | null; onDrawn: (dataKey: string | null) => void },
 ) {
   const lastDrawnData = useRef<unknown>(null);
   return useCallback(() => {
     const map = mapRef.current;
     const container = containerRef.current;
     if (!map || !container || !map.getLayer(pointLayer.id)) return;
+    // Idle with this data in the source: the map shows the current state (not a drawing of an earlier one).
+    if (report.sourceData.current === data) report.onDrawn(report.dataKey);
     const rendered = map.queryRenderedFeatures({ layers: [clusterLayer.id, pointLayer.id] });
     let points = 0;
-    for (const f of rendered) points += Number(f.properties?.point_count ?? 1);
+    for (const f of rendered) points += Number(f.properties?.count ?? 1);
     container.dataset.drawn = String(points);
     container.dataset.features = String(data.features.length);
     // Place names drawn by the offline basemap (tests check the map can be read).
@@ -100,39 +115,51 @@ function useDrawnCount(
       lastDrawnData.current = data;
       performance.mark('eventmap:events-drawn');
     }
-  }, [mapRef, containerRef, data]);
+  }, [mapRef, containerRef, data, report]);
 }
 
 /**
  * The map island: MapLibre through react-map-gl with an uncontrolled camera. It reports the view on `moveend` (not
- * every frame) and draws the events as one clustered GeoJSON source.
+ * every frame) and draws the view's clusters (grouped by the server, exact counts) as one GeoJSON source.
  */
 export function EventMap(props: EventMapProps) {
-  const { mapLib, initialCamera, cameraRequest, mapStyleUrl, events, eventsSettled, highlighted } = props;
-  const { onViewChange, onSelect, onHover, onFailure, maxBounds } = props;
+  const { mapLib, initialCamera, cameraRequest, mapStyleUrl, clusters = NO_CLUSTERS, events, eventsSettled } = props;
+  const { highlighted, onViewChange, onSelect, onHover, onFailure, maxBounds, dataKey = null } = props;
+  const { onDrawn = ignore, onFrame = ignore } = props;
   const lib = usePreparedMapLib(mapLib, mapStyleUrl);
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
+  const latestCamera = useRef(initialCamera);
+  useEffect(() => {
+    latestCamera.current = initialCamera;
+  });
 
-  const data = useMemo(() => eventsToGeoJson(events), [events]);
+  const data = useMemo(() => clustersToGeoJson(clusters, events), [clusters, events]);
   const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
   const style = useMapStyle(mapStyleUrl, data, highlight);
   const { countsShown, onRender } = useDeferredBasemap(
     mapRef,
     style.deferred,
-    { loaded, eventsSettled, events },
+    { loaded, eventsSettled, events: clusters },
     style.restoreBackground,
   );
-  const sync = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
+  const layers = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
   useCameraRequests(mapRef, cameraRequest);
-  const onIdle = useDrawnCount(mapRef, containerRef, data);
+  const onIdle = useDrawnCount(mapRef, containerRef, data, { sourceData: layers.sourceData, dataKey, onDrawn });
   const frameKey = maxBounds ? roomAround(maxBounds).join(',') : '';
   const frame = useMemo(
     () => (frameKey ? (frameKey.split(',').map(Number) as [number, number, number, number]) : undefined),
     [frameKey],
   );
-  const pointer = useMapPointer(mapRef, onSelect, onHover);
+  const frameCluster = useCallback(
+    (k: number) => {
+      const cluster = clusters[k];
+      if (cluster) onFrame(cluster.bounds);
+    },
+    [clusters, onFrame],
+  );
+  const pointer = useMapPointer(mapRef, { onSelect, onHover, onFrame: frameCluster });
   useYouAreHereLayer(mapRef, containerRef, props.youAreHere ?? null, loaded);
 
   return (
@@ -155,6 +182,11 @@ export function EventMap(props: EventMapProps) {
         cursor={undefined}
         onLoad={(e) => {
           const map = e.target;
+          // The map was built with the camera of its first render; the visitor may have moved the drawn view since
+          // (components/explorer/use-drawn-gesture.ts), or Back may have: it takes over where things are now.
+          const { lng, lat, zoom } = latestCamera.current;
+          const c = map.getCenter();
+          if (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom) map.jumpTo({ center: [lng, lat], zoom });
           map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           onViewChange(viewOf(mapRef.current!));
@@ -164,10 +196,10 @@ export function EventMap(props: EventMapProps) {
           performance.mark('eventmap:moveend');
           if (mapRef.current) onViewChange(viewOf(mapRef.current));
         }}
-        onStyleData={sync}
+        onStyleData={layers.onStyleData}
         onIdle={onIdle}
         onRender={onRender}
-        onClick={(e) => void pointer.onClick(e)}
+        onClick={pointer.onClick}
         onMouseMove={pointer.onMouseMove}
         onMouseEnter={(e) => (e.target.getCanvas().style.cursor = 'pointer')}
         onMouseLeave={(e) => {

@@ -6,11 +6,14 @@ import type {
 } from 'maplibre-gl';
 import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract/categories';
 
-/** The one GeoJSON source of the events (clustered). */
+/**
+ * The one GeoJSON source of the events: the view's answer's clusters, already grouped by the server with exact counts
+ * over every match (lib/explorer/geojson.ts), so the map does not cluster them again.
+ */
 export const EVENTS_SOURCE_ID = 'events';
 
-/** Cluster radius in pixels and the zoom past which points are never clustered. */
-export const CLUSTER_OPTIONS = { cluster: true, clusterRadius: 48, clusterMaxZoom: 15 } as const;
+/** A circle holding more than one event. */
+const IS_GROUP: ExpressionSpecification = ['>', ['get', 'count'], 1];
 
 const NO_CATEGORY_COLOR = '#5c6b7a';
 const BRAND = '#1d3557';
@@ -26,11 +29,11 @@ const categoryColor = [
 export const clusterLayer: Omit<CircleLayerSpecification, 'source'> = {
   id: 'event-clusters',
   type: 'circle',
-  filter: ['has', 'point_count'],
+  filter: IS_GROUP,
   paint: {
     'circle-color': BRAND,
     'circle-opacity': 0.92,
-    'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 50, 25, 200, 31],
+    'circle-radius': ['step', ['get', 'count'], 16, 10, 20, 100, 25, 1000, 31, 10000, 36],
     'circle-stroke-width': 3,
     'circle-stroke-color': '#ffffff',
     'circle-stroke-opacity': 0.85,
@@ -40,9 +43,10 @@ export const clusterLayer: Omit<CircleLayerSpecification, 'source'> = {
 export const clusterCountLayer: Omit<SymbolLayerSpecification, 'source'> = {
   id: 'event-cluster-count',
   type: 'symbol',
-  filter: ['has', 'point_count'],
+  filter: IS_GROUP,
   layout: {
-    'text-field': ['get', 'point_count_abbreviated'],
+    // The exact count: the circles of a view add up to the header's total.
+    'text-field': ['to-string', ['get', 'count']],
     'text-font': ['sans-serif'],
     'text-size': 13,
     'text-allow-overlap': true,
@@ -53,7 +57,7 @@ export const clusterCountLayer: Omit<SymbolLayerSpecification, 'source'> = {
 export const pointLayer: Omit<CircleLayerSpecification, 'source'> = {
   id: 'event-points',
   type: 'circle',
-  filter: ['!', ['has', 'point_count']],
+  filter: ['!', IS_GROUP],
   paint: {
     'circle-color': categoryColor,
     'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 6, 14, 9],
@@ -68,7 +72,7 @@ export function highlightLayer(ids: number[]): Omit<CircleLayerSpecification, 's
   return {
     id: 'event-highlight',
     type: 'circle',
-    filter: ['all', ['!', ['has', 'point_count']], ['in', ['get', 'id'], ['literal', ids]]],
+    filter: ['all', ['!', IS_GROUP], ['in', ['get', 'id'], ['literal', ids]]],
     paint: {
       'circle-color': categoryColor,
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 10, 14, 13],

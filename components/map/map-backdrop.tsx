@@ -14,6 +14,17 @@ import styles from './map-backdrop.module.css';
 
 /** Dots of events without a main category: the map's own colour for them (components/map/layers.ts). */
 const NO_CATEGORY_COLOR = '#5c6b7a';
+/** Groups of events: the map's cluster colour (components/map/layers.ts). */
+const GROUP_COLOR = '#1d3557';
+
+/** A group's radius by its count, as the map's cluster layer steps it. */
+function groupRadius(count: number): number {
+  if (count >= 10_000) return 36;
+  if (count >= 1000) return 31;
+  if (count >= 100) return 25;
+  if (count >= 10) return 20;
+  return 16;
+}
 
 /**
  * The drawing's size by kind of device: larger than the map's box on common screens of that kind (a phone either way
@@ -48,17 +59,17 @@ function places(camera: MapCamera, width: number, height: number): MapBackdropPl
 export function MapBackdrop({ firstView }: { firstView: FirstView }) {
   const { camera } = firstView.view;
   const { width, height } = SIZES[firstView.device];
-  const dots: MapBackdropDot[] = firstView.page.data.flatMap((event) =>
-    event.position
-      ? [
-          {
-            lng: event.position[0],
-            lat: event.position[1],
-            color: event.category ? CATEGORY_LABELS[event.category].color : NO_CATEGORY_COLOR,
-          },
-        ]
-      : [],
-  );
+  // The answer's clusters, as the live map draws them (components/map/layers.ts): groups with their exact counts.
+  const categories = new Map(firstView.page.data.map((event) => [event.id, event.category]));
+  const dots: MapBackdropDot[] = firstView.page.clusters.map((cluster) => {
+    const category = cluster.eventId === undefined ? undefined : categories.get(cluster.eventId);
+    return {
+      lng: cluster.position[0],
+      lat: cluster.position[1],
+      count: cluster.count,
+      color: cluster.count > 1 ? GROUP_COLOR : category ? CATEGORY_LABELS[category].color : NO_CATEGORY_COLOR,
+    };
+  });
   const map = drawMapBackdrop(camera, dots, places(camera, width, height), width, height);
   return (
     <svg
@@ -79,9 +90,18 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
           {label.name}
         </text>
       ))}
-      {map.dots.map((dot) => (
-        <circle key={`${dot.x},${dot.y}`} cx={dot.x} cy={dot.y} r={6} fill={dot.color} className={styles.dot} />
-      ))}
+      {map.dots.map((dot) =>
+        dot.count > 1 ? (
+          <g key={`${dot.x},${dot.y}`}>
+            <circle cx={dot.x} cy={dot.y} r={groupRadius(dot.count)} fill={dot.color} className={styles.group} />
+            <text x={dot.x} y={dot.y} className={styles.count}>
+              {dot.count}
+            </text>
+          </g>
+        ) : (
+          <circle key={`${dot.x},${dot.y}`} cx={dot.x} cy={dot.y} r={6} fill={dot.color} className={styles.dot} />
+        ),
+      )}
     </svg>
   );
 }

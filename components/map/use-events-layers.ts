@@ -41,6 +41,9 @@ export function useEventsLayers(
       // The style's own copy is the initial data: anything else is new.
       if (sourceData.current !== null || data !== initialData) void source.setData(data);
       sourceData.current = data;
+    } else if (sourceData.current === null) {
+      // The first style carried the data itself.
+      sourceData.current = data;
     }
     if (map.getLayer(highlight.id)) map.setFilter(highlight.id, highlight.filter);
     if (countsShown && !map.getLayer(clusterCountLayer.id) && map.getLayer(pointLayer.id))
@@ -51,5 +54,6 @@ export function useEventsLayers(
   // MapLibre fires `styledata` from inside a frame, after it has evaluated every layer's properties and before it
   // paints: a layer added then is painted unevaluated (the symbol painter throws on its missing layout). Changes made
   // on `styledata` wait for the end of the frame.
-  return useCallback(() => queueMicrotask(sync), [sync]);
+  const onStyleData = useCallback(() => queueMicrotask(sync), [sync]);
+  return { onStyleData, sourceData };
 }

@@ -1,35 +1,34 @@
 'use client';
 
-import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useRef, type RefObject } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
-import { EVENTS_SOURCE_ID } from './layers';
 
-/** Clicks and hovering on the event layers: a cluster zooms in, a point is selected, hovering highlights. */
-export function useMapPointer(
-  mapRef: RefObject<MapRef | null>,
-  onSelect: (id: number) => void,
-  onHover: (id: number | null) => void,
-) {
+/** What a click or hover on the event layers does. */
+export interface MapPointerActions {
+  /** A single event's point: select it. */
+  onSelect: (id: number) => void;
+  onHover: (id: number | null) => void;
+  /** A group: frame it (by its index in the view's clusters). */
+  onFrame: (k: number) => void;
+}
+
+/** Clicks and hovering on the event layers: a group is framed, a point is selected, hovering highlights. */
+export function useMapPointer(mapRef: RefObject<MapRef | null>, { onSelect, onHover, onFrame }: MapPointerActions) {
   const hoveredRef = useRef<number | null>(null);
 
   const onClick = useCallback(
-    async (e: MapLayerMouseEvent) => {
+    (e: MapLayerMouseEvent) => {
       const feature = e.features?.[0];
       const map = mapRef.current;
       if (!feature || !map) return;
       const props = feature.properties ?? {};
-      if (props.cluster_id !== undefined && feature.geometry.type === 'Point') {
-        const source = map.getSource<GeoJSONSource>(EVENTS_SOURCE_ID);
-        if (!source) return;
-        const zoom = await source.getClusterExpansionZoom(Number(props.cluster_id));
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        map.easeTo({ center: [lng, lat], zoom: Math.min(zoom, 18) });
+      if (Number(props.count) > 1) {
+        onFrame(Number(props.k));
         return;
       }
       if (props.id !== undefined) onSelect(Number(props.id));
     },
-    [mapRef, onSelect],
+    [mapRef, onSelect, onFrame],
   );
 
   const onMouseMove = useCallback(

@@ -11,14 +11,14 @@ import {
   type SplitStyle,
 } from '@/lib/map/basemap-style';
 import { isLocale, type Locale } from '@/lib/i18n/config';
-import { CLUSTER_OPTIONS, EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
+import { EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
 import { useColorScheme } from './use-color-scheme';
 
 type Highlight = ReturnType<typeof highlightLayer>;
 
-/** The clustered events source, holding `data`. */
+/** The events source, holding `data` (the answer's clusters, grouped by the server). */
 export function eventsSource(data: GeoJSONSourceSpecification['data']): GeoJSONSourceSpecification {
-  return { type: 'geojson', data, ...CLUSTER_OPTIONS };
+  return { type: 'geojson', data };
 }
 
 /** The event layers, bottom to top (the cluster counts are added later, under the points). */

@@ -31,6 +31,7 @@ function statusText(t: ExplorerMessages, text: string, s: ReturnType<typeof useS
   if (s.failed) return t.searchError;
   if (!s.settled) return t.searching;
   if (s.options.length === 0) return t.searchNoResults(text.trim());
+  if (s.eventsFailed) return `${t.suggestionsCount(s.townCount, 0)} ${t.searchUnavailable}`;
   return t.suggestionsCount(s.townCount, s.matchCount);
 }
 

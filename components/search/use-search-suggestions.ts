@@ -70,5 +70,7 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
     settled: enabled && debounced === text.trim() && !matches.isFetching && !towns.isFetching,
     // Towns alone still help when the API is down; the status says search is unavailable only with nothing to show.
     failed: matches.isError && townOptions.length === 0,
+    /** The events could not be searched (the service is down) though towns were found: the status says so. */
+    eventsFailed: enabled && matches.isError && townOptions.length > 0,
   };
 }

@@ -61,5 +61,13 @@ export function viewSearchParams(
   area: Bounds | null = null,
 ): URLSearchParams {
   const bounds = clampToArea(roundBounds(view.bounds, view.camera.zoom), area);
-  return eventsSearchParams(bounds, filters, view.camera, new Date(nowMs));
+  const params = eventsSearchParams(bounds, filters, view.camera, new Date(nowMs));
+  // The whole zoom level the answer's clusters are drawn for (as the bounds' grid): a fraction of a level shares it.
+  params.set('zoom', String(viewZoom(view.camera.zoom)));
+  return params;
+}
+
+/** The zoom level a view's answer is clustered at: the whole level the camera is in. */
+export function viewZoom(zoom: number): number {
+  return Math.max(0, Math.min(22, Math.floor(zoom)));
 }

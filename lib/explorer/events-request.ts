@@ -1,9 +1,9 @@
 import 'client-only';
-import type { TExplorerEvent, TExplorerEventsPage } from '@/lib/contract';
+import type { TExplorerEvent, TExplorerView } from '@/lib/contract';
 
 export { bucketedNow, eventsSearchParams, viewSearchParams, VIEWPORT_LIMIT } from './events-params';
 
-/** The explorer's own events route: `/api/events`' query, answered with what cards and map points draw. */
+/** The explorer's own events route: a view's query, answered with what the list, the map and the chips draw. */
 export const EXPLORER_EVENTS_PATH = '/api/explorer/events';
 
 /** An HTTP failure of the web app's own API, with the status for retry decisions. */

@@ -1,9 +1,9 @@
-import type { TExplorerEventsPage } from '@/lib/contract';
+import type { TExplorerView } from '@/lib/contract';
 import type { MapView } from '@/lib/map/view';
 import { boundsAround, roundBounds, type Bounds } from './bounds';
 import { viewSearchParams } from './events-params';
 import { constrainFilters, decodePreset } from './preset';
-import { decodeState, type Camera } from './state';
+import { decodeState, type Camera, type Filters } from './state';
 
 /**
  * The home page's first view, rendered by the server with its events: the cards are in the HTML (the page's largest
@@ -16,7 +16,7 @@ export interface FirstView {
   params: string;
   /** The time the list was drawn at (the five-minute bucket): "live" badges and groups as the server drew them. */
   nowMs: number;
-  page: TExplorerEventsPage;
+  page: TExplorerView;
   /** The kind of device the server assumed. */
   device: DeviceClass;
 }
@@ -33,6 +33,29 @@ export const FIRST_VIEW_MAP_SIZES = {
 export type DeviceClass = keyof typeof FIRST_VIEW_MAP_SIZES;
 
 /**
+ * The view a home page URL opens on in a map box of `box` pixels, and the query string of its events load: the one
+ * function the server (the drawn first view), the browser before hydration (first-view-loads) and the explorer (the
+ * same query string, the answer's cache key, byte for byte) share. The camera is the URL's, else `fallbackCamera`.
+ */
+export function openingViewQuery(
+  search: URLSearchParams,
+  fallbackCamera: Camera,
+  box: { width: number; height: number },
+  nowMs: number,
+): { view: MapView; params: string } {
+  const state = decodeState(search);
+  const preset = decodePreset(search);
+  const camera = state.camera ?? fallbackCamera;
+  const view = { camera, bounds: boundsAround(camera, box.width, box.height) };
+  return { view, params: viewQueryString(view, constrainFilters(state.filters, preset), nowMs, preset.area) };
+}
+
+/** The query string of a view's events load under the filters (inside a partner's locked area): the cache key. */
+export function viewQueryString(view: MapView, filters: Filters, nowMs: number, area: Bounds | null): string {
+  return viewSearchParams(view, filters, nowMs, area).toString();
+}
+
+/**
  * The first view of a home page URL and its events query, or null when the server does not draw it: the results
  * view (`q`), and date filters (their windows are in the browser's time zone, which the server does not know).
  */
@@ -44,12 +67,16 @@ export function firstViewQuery(
 ): { view: MapView; params: string } | null {
   const state = decodeState(search);
   if (state.q !== null || state.filters.when !== null) return null;
-  const preset = decodePreset(search);
-  const camera = state.camera ?? defaultCamera;
-  const { width, height } = FIRST_VIEW_MAP_SIZES[device];
-  const view = { camera, bounds: boundsAround(camera, width, height) };
-  const params = viewSearchParams(view, constrainFilters(state.filters, preset), nowMs, preset.area);
-  return { view, params: params.toString() };
+  return openingViewQuery(search, defaultCamera, FIRST_VIEW_MAP_SIZES[device], nowMs);
+}
+
+/**
+ * Whether the server's drawing of the first view still shows what the URL asks for. Back to the explorer restores the
+ * page the server drew for the first visit, while the URL holds the camera and filters of the visitor's last state:
+ * the drawing and its answer are then another view's, and neither may stand for the current one.
+ */
+export function firstViewMatches(first: FirstView, search: URLSearchParams, defaultCamera: Camera): boolean {
+  return firstViewQuery(search, defaultCamera, first.device, first.nowMs)?.params === first.params;
 }
 
 /** Whether the events loaded for `loaded` (its bounds rounded as the query rounds them) cover all of `shown`. */

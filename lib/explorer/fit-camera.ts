@@ -13,14 +13,39 @@ function latFromMercatorY(y: number): number {
 }
 
 /**
+ * The part of the map's box that something else covers, in CSS pixels from each edge: the phone's list sheet lying
+ * over the bottom of the map. A place framed on the map must be shown in what is left.
+ */
+export interface Insets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export const NO_INSETS: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/**
+ * The camera that puts `target` (a camera's centre, at its zoom) in the middle of the map's uncovered part: the
+ * centre moves by half of what covers each side, so a town chosen on a phone shows above the half-open sheet.
+ */
+export function cameraForVisible(target: Camera, insets: Insets): Camera {
+  const worldPx = TILE_SIZE * 2 ** target.zoom;
+  const dx = (insets.right - insets.left) / 2 / worldPx;
+  const dy = (insets.bottom - insets.top) / 2 / worldPx;
+  const y = Math.min(1, Math.max(0, mercatorY(target.lat) + dy));
+  return { lng: target.lng + dx * 360, lat: latFromMercatorY(y), zoom: target.zoom };
+}
+
+/**
  * The camera that shows every point in a `width` × `height` map with `padding` pixels spare on each side (Web
- * Mercator), capped at `maxZoom` so that one point, or points at one venue, show a neighbourhood rather than a roof.
- * Null without points.
+ * Mercator) and clear of `insets` (what covers the map), capped at `maxZoom` so that one point, or points at one
+ * venue, show a neighbourhood rather than a roof. Null without points.
  */
 export function fitCamera(
   points: readonly [number, number][],
   size: { width: number; height: number },
-  { padding = 48, maxZoom = 14 }: { padding?: number; maxZoom?: number } = {},
+  { padding = 48, maxZoom = 14, insets = NO_INSETS }: { padding?: number; maxZoom?: number; insets?: Insets } = {},
 ): Camera | null {
   if (points.length === 0) return null;
   let west = Infinity;
@@ -36,10 +61,11 @@ export function fitCamera(
   }
   const spanX = (east - west) / 360;
   const spanY = south - north;
-  const width = Math.max(1, size.width - 2 * padding);
-  const height = Math.max(1, size.height - 2 * padding);
+  const width = Math.max(1, size.width - insets.left - insets.right - 2 * padding);
+  const height = Math.max(1, size.height - insets.top - insets.bottom - 2 * padding);
   const zoomX = spanX > 0 ? Math.log2(width / (TILE_SIZE * spanX)) : maxZoom;
   const zoomY = spanY > 0 ? Math.log2(height / (TILE_SIZE * spanY)) : maxZoom;
-  const zoom = Math.max(1, Math.min(maxZoom, zoomX, zoomY));
-  return { lng: (west + east) / 2, lat: latFromMercatorY((north + south) / 2), zoom: Math.floor(zoom * 100) / 100 };
+  const zoom = Math.floor(Math.max(1, Math.min(maxZoom, zoomX, zoomY)) * 100) / 100;
+  const centre = { lng: (west + east) / 2, lat: latFromMercatorY((north + south) / 2), zoom };
+  return cameraForVisible(centre, insets);
 }

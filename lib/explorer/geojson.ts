@@ -1,32 +1,62 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { TExplorerEvent } from '@/lib/contract';
+import type { TExplorerCluster, TExplorerEvent } from '@/lib/contract';
 import { eventPosition } from './events-request';
 
-/** Properties of one event point on the map (kept small: the source is copied to a worker on every load). */
+/** Properties of one circle on the map (kept small: the source is copied to a worker on every load). */
 export interface EventPointProps {
-  id: number;
-  /** The first main category, or `none`. */
+  /** Its index in the view's clusters (a click frames that cluster's bounds). */
+  k: number;
+  /** How many events it holds (exact over every match); 1 for a single event. */
+  count: number;
+  /** The event, when it holds one. */
+  id?: number;
+  /** A single event's first main category, or `none` (also for a single event the list's page does not hold). */
   cat: string;
-  /** 1 when cancelled or unavailable: drawn muted. */
+  /** 1 when a single event is cancelled or unavailable: drawn muted. */
   off: 0 | 1;
 }
 
-/** The events' points, one feature per event with a position; the feature id is the event id. */
-export function eventsToGeoJson(events: readonly TExplorerEvent[]): FeatureCollection<Point, EventPointProps> {
-  const features: FeatureCollection<Point, EventPointProps>['features'] = [];
+/** A view's circles: its clusters, each with its exact count; single events as points of their category's colour. */
+export function clustersToGeoJson(
+  clusters: readonly TExplorerCluster[],
+  events: readonly TExplorerEvent[],
+): FeatureCollection<Point, EventPointProps> {
+  const byId = new Map(events.map((event) => [event.id, event]));
+  const features = clusters.map((cluster, k): FeatureCollection<Point, EventPointProps>['features'][number] => {
+    const event = cluster.eventId === undefined ? undefined : byId.get(cluster.eventId);
+    return {
+      type: 'Feature',
+      ...(cluster.eventId === undefined ? {} : { id: cluster.eventId }),
+      geometry: { type: 'Point', coordinates: cluster.position },
+      properties: {
+        k,
+        count: cluster.count,
+        ...(cluster.eventId === undefined ? {} : { id: cluster.eventId }),
+        cat: event?.category ?? 'none',
+        off: event?.cancelled || event?.unavailable ? 1 : 0,
+      },
+    };
+  });
+  return { type: 'FeatureCollection', features };
+}
+
+/**
+ * The events of a list as single-event clusters (the results view: every event a search found, each its own point),
+ * in the shape of a view's clusters, so the map and its text alternative draw both alike.
+ */
+export function singleClusters(events: readonly TExplorerEvent[]): TExplorerCluster[] {
+  const clusters: TExplorerCluster[] = [];
   for (const event of events) {
     const position = eventPosition(event);
     if (!position) continue;
-    features.push({
-      type: 'Feature',
-      id: event.id,
-      geometry: { type: 'Point', coordinates: position },
-      properties: {
-        id: event.id,
-        cat: event.category ?? 'none',
-        off: event.cancelled || event.unavailable ? 1 : 0,
-      },
+    const [lng, lat] = position;
+    clusters.push({
+      position,
+      count: 1,
+      bounds: [lng, lat, lng, lat],
+      label: event.city ?? event.place,
+      eventId: event.id,
     });
   }
-  return { type: 'FeatureCollection', features };
+  return clusters;
 }

@@ -116,6 +116,13 @@ const en = {
   scrollCategoriesForward: 'More categories',
   resultsHeading: 'Events in this area',
   reconnecting: 'Connection lost — trying again…',
+  // The map's text alternative (components/explorer/map-summary.tsx) and the read model's notices (issue 29).
+  mapSummaryTitle: (n: string) => `The map shows ${n} events in these places:`,
+  mapGroup: (name: string, n: number, count: string) => `${name}: ${n === 1 ? '1 event' : `${count} events`}`,
+  mapUnnamed: 'Elsewhere',
+  searchUnavailable: 'Events cannot be searched right now; try again in a moment.',
+  mapNoPosition: (n: string) => `${n} more without a place on the map`,
+  degraded: 'Showing our saved copy of the events: data may be a few minutes old.',
 };
 
 const fr: typeof en = {
@@ -231,6 +238,12 @@ const fr: typeof en = {
   scrollCategoriesForward: 'Autres catégories',
   resultsHeading: 'Événements dans cette zone',
   reconnecting: 'Connexion perdue — nouvel essai…',
+  mapSummaryTitle: (n) => `La carte montre ${n} événements à ces endroits :`,
+  mapGroup: (name, n, count) => `${name} : ${n === 1 ? '1 événement' : `${count} événements`}`,
+  mapUnnamed: 'Ailleurs',
+  searchUnavailable: 'Les événements ne peuvent pas être recherchés pour le moment ; réessayez dans un instant.',
+  mapNoPosition: (n) => `${n} autres sans emplacement sur la carte`,
+  degraded: 'Affichage de notre copie des événements : les données peuvent dater de quelques minutes.',
 };
 
 export type ExplorerMessages = typeof en;

@@ -94,6 +94,8 @@ export function drawStaticMap(points: StaticMapPoint[], width = 640, height = 28
 export interface MapBackdropDot extends StaticMapPoint {
   /** The dot's fill colour. */
   color: string;
+  /** How many events the dot stands for (a cluster of the view's answer); 1 when left out. */
+  count?: number;
 }
 
 export interface MapBackdropPlace extends StaticMapPoint {
@@ -107,7 +109,7 @@ export interface MapBackdropDrawing {
   /** SVG path data in the drawing's pixels, the camera's centre at the drawing's centre. */
   land: string;
   borders: string;
-  dots: { x: number; y: number; color: string }[];
+  dots: { x: number; y: number; color: string; count: number }[];
   labels: { x: number; y: number; name: string; size: number }[];
 }
 
@@ -297,7 +299,7 @@ export function drawMapBackdrop(
     const y = Math.round(xy[1]);
     if (seen.has(`${x},${y}`)) continue;
     seen.add(`${x},${y}`);
-    drawn.push({ x, y, color: dot.color });
+    drawn.push({ x, y, color: dot.color, count: dot.count ?? 1 });
   }
   return {
     width,

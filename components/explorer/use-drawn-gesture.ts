@@ -1,0 +1,101 @@
+'use client';
+
+import { useEffect, useRef, type RefObject } from 'react';
+import { movedCamera, NO_MOVE, type DrawnMove } from '@/lib/explorer/gesture-camera';
+import type { Camera } from '@/lib/explorer/state';
+
+/** How long after the last move of a gesture its camera is written (the URL, and where the live map will start). */
+const SETTLE_MS = 150;
+
+/**
+ * The first gesture moves the server's drawing of the map at once: a swipe pans it, a pinch or the wheel zooms it (a
+ * CSS transform of the backdrop, --pan-x/--pan-y/--pan-scale on the map's box), while MapLibre loads. The camera
+ * the drawing was moved to is reported when the gesture settles, so the live map starts there and takes over without
+ * a jump. Once the live map runs (`live`), it handles gestures itself.
+ */
+export function useDrawnGesture(
+  box: RefObject<HTMLElement | null>,
+  { enabled, live, camera, onMoved }: { enabled: boolean; live: boolean; camera: Camera; onMoved: (c: Camera) => void },
+) {
+  const latest = useRef({ live, camera, onMoved });
+  useEffect(() => {
+    latest.current = { live, camera, onMoved };
+  });
+
+  useEffect(() => {
+    const element = box.current;
+    if (!enabled || !element) return;
+    const start = latest.current.camera;
+    let move: DrawnMove = NO_MOVE;
+    let base: DrawnMove = NO_MOVE;
+    const pointers = new Map<number, { x: number; y: number }>();
+    let origin: { x: number; y: number; distance: number } | null = null;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+
+    const apply = () => {
+      element.style.setProperty('--pan-x', `${move.x}px`);
+      element.style.setProperty('--pan-y', `${move.y}px`);
+      element.style.setProperty('--pan-scale', String(move.scale));
+      clearTimeout(settle);
+      settle = setTimeout(() => latest.current.onMoved(movedCamera(start, move)), SETTLE_MS);
+    };
+    const centroid = () => {
+      const all = [...pointers.values()];
+      const x = all.reduce((n, p) => n + p.x, 0) / all.length;
+      const y = all.reduce((n, p) => n + p.y, 0) / all.length;
+      const [a, b] = all;
+      const distance = a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+      return { x, y, distance };
+    };
+    const restart = () => {
+      base = move;
+      origin = pointers.size > 0 ? centroid() : null;
+    };
+    const drawn = () => !latest.current.live;
+
+    const onDown = (e: PointerEvent) => {
+      if (!drawn()) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      restart();
+    };
+    const onMove = (e: PointerEvent) => {
+      if (!drawn() || !pointers.has(e.pointerId) || !origin) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const now = centroid();
+      const scale = origin.distance > 0 && now.distance > 0 ? now.distance / origin.distance : 1;
+      move = {
+        x: base.x * scale + (now.x - origin.x),
+        y: base.y * scale + (now.y - origin.y),
+        scale: Math.max(1 / 16, Math.min(16, base.scale * scale)),
+      };
+      apply();
+    };
+    const onUp = (e: PointerEvent) => {
+      pointers.delete(e.pointerId);
+      restart();
+    };
+    const onWheel = (e: WheelEvent) => {
+      if (!drawn()) return;
+      e.preventDefault();
+      const factor = Math.exp(-e.deltaY / 300);
+      const scale = Math.max(1 / 16, Math.min(16, move.scale * factor));
+      // About the box's centre (the drawing's transform origin): the shift scales with it.
+      move = { x: move.x * (scale / move.scale), y: move.y * (scale / move.scale), scale };
+      apply();
+    };
+
+    element.addEventListener('pointerdown', onDown);
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onUp);
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      clearTimeout(settle);
+      element.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onUp);
+      element.removeEventListener('wheel', onWheel);
+    };
+  }, [box, enabled]);
+}

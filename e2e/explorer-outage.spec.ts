@@ -1,0 +1,151 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { expect, test } from './fixtures/test';
+import { cards, openExplorer, waitForView } from './helpers';
+import { E2E_SECRETS } from '../playwright.config';
+
+/*
+ * The Partner API stops while a visitor explores (issue 29 §5): the explorer keeps panning, filtering and listing from
+ * the web app's copy of the catalogue, says quietly that the data may be a few minutes old, says that events cannot
+ * be searched right now (not "no results"), and recovers without a reload when the service returns. The suite's
+ * shared service cannot be stopped under the other journeys: this one runs a service and a web app of its own.
+ */
+
+const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4010) + 50;
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3010) + 50;
+const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
+const DIR = '.data/e2e/outage';
+const DB = `${DIR}/partner-api.sqlite`;
+const MIRROR = `${DIR}/catalogue-mirror.sqlite`;
+
+const serviceEnv = { ...process.env, PARTNER_API_PORT: String(SERVICE_PORT), PARTNER_API_DB: DB, LOG_LEVEL: 'warn' };
+
+/** Starts a program in a process group of its own, so stopping it stops its children too. */
+function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], { env, detached: true, stdio: 'ignore' });
+}
+
+function stop(child: ChildProcess | undefined): void {
+  if (child?.pid !== undefined && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function until(url: string, ok: (status: number) => boolean, timeout = 90_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      if (ok((await fetch(url)).status)) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`${url} did not come up`);
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+const startService = async () => {
+  const child = start(['partner-api/cli.ts', 'serve'], serviceEnv);
+  await until(`http://127.0.0.1:${SERVICE_PORT}/v2/clicks`, (s) => s === 401);
+  return child;
+};
+
+let service: ChildProcess | undefined;
+let web: ChildProcess | undefined;
+
+test.describe('when the Partner API stops', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    mkdirSync(DIR, { recursive: true });
+    for (const file of [DB, MIRROR]) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'partner-api/cli.ts', 'seed', '--events', '400'], {
+      env: serviceEnv,
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0) throw new Error(seed.stderr);
+    service = await startService();
+    web = start(['scripts/web-server.ts', '-p', String(WEB_PORT), '-H', '127.0.0.1'], {
+      ...process.env,
+      PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+      PARTNER_CLIENT_ID: 'demo',
+      PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+      SESSION_SECRET: E2E_SECRETS.sessionSecret,
+      PARTNER_LINKS_ORIGIN: `http://127.0.0.1:${SERVICE_PORT}`,
+      PARTNER_DASHBOARD_PASSWORD: E2E_SECRETS.dashboardPassword,
+      CATALOGUE_MIRROR_FILE: MIRROR,
+      CATALOGUE_SYNC_INTERVAL_SECONDS: '1',
+    });
+    await until(`${WEB_URL}/`, (s) => s === 200);
+  });
+
+  test.afterAll(() => {
+    stop(web);
+    stop(service);
+  });
+
+  test('the explorer still pans, filters and lists, says the data may be old, and recovers', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    // The browser reports the search's 503 while the service is down: expected here.
+    consoleErrors.allow(/503|Service Unavailable/);
+    const view = `${WEB_URL}/?at=46.6,2.35,6`;
+    // Until the copy is complete, answers are live: wait for the read model's.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${WEB_URL}/api/explorer/events?minLng=-5&maxLng=10&minLat=41&maxLat=52&zoom=5`);
+          return ((await response.json()) as { source?: string }).source;
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBe('mirror');
+    await openExplorer(page, view);
+    await waitForView(page);
+    await expect(page.getByTestId('degraded-notice')).toHaveCount(0);
+
+    stop(service);
+    // Pan (a new area), then filter: each answered from the copy, with the quiet notice.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await waitForView(page);
+    await expect(page.getByTestId('degraded-notice')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('degraded-notice')).toHaveText(/may be a few minutes old/);
+    await page.getByRole('button', { name: 'Music' }).click();
+    await waitForView(page);
+    await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await cards(page).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Music' }).click();
+    await waitForView(page);
+
+    // Search cannot reach the service: it says so, rather than "nothing found".
+    await page.getByRole('combobox').fill('concert');
+    await expect(page.getByRole('status').filter({ hasText: /unavailable|cannot be searched/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('combobox').fill('');
+    await page.keyboard.press('Escape');
+    await testInfo.attach('during the outage', { body: await page.screenshot(), contentType: 'image/png' });
+
+    service = await startService();
+    // Without a reload: the next view's answer is fresh again, and search finds events.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Zoom out' }).click();
+          await waitForView(page);
+          return page.getByTestId('degraded-notice').count();
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBe(0);
+    await page.getByRole('combobox').fill('concert');
+    await expect(page.getByRole('status').filter({ hasText: /best match/ })).toBeVisible({ timeout: 30_000 });
+  });
+});

@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import {
+  cameraOf,
+  cards,
+  headerTotal,
+  mapSummaryCounts,
+  openExplorer,
+  recordEventsCalls,
+  snap,
+  waitForView,
+} from './helpers';
+
+/*
+ * The explorer's one view state (issue 29): the header, the list, the map and its text alternative render one answer,
+ * exact over every match; Back restores all of them at once; the first gesture on a phone moves the drawn map; a town
+ * chosen on a phone shows above the sheet. Tests tagged @phone run in a phone project as they are, and make a phone
+ * context of their own (390 × 844, touch) in a desktop one.
+ */
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/** The test's page when its project is a phone, else a new phone context's (guarded for console errors too). */
+async function phonePage(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  watch: (c: BrowserContext) => void,
+) {
+  if (testInfo.project.use.isMobile) return page;
+  const context = await browser.newContext({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+  watch(context);
+  return context.newPage();
+}
+
+/** A calendar day in Paris, `days` from today (YYYY-MM-DD). */
+function parisDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Web Mercator: the y of a latitude in a world `worldPx` pixels tall. */
+function mercatorPx(lat: number, worldPx: number): number {
+  const s = Math.sin((lat * Math.PI) / 180);
+  return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * worldPx;
+}
+
+test.describe('one view state', () => {
+  test('country view over 30 days: the map in words adds up to the header, which is the service’s total @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const calls = recordEventsCalls(page);
+    const path = `/?at=46.6,2.35,5&when=custom&from=${parisDay(0)}&to=${parisDay(29)}`;
+    // The catalogue's copy fills in the first seconds after the web app starts: until then answers are live.
+    await expect
+      .poll(
+        async () => {
+          const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/explorer/events');
+          await page.goto(path);
+          return ((await (await answer).json()) as { source: string }).source;
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBe('mirror');
+    await waitForView(page);
+    const total = await headerTotal(page);
+    expect(total).toBeGreaterThan(0);
+    const counts = await mapSummaryCounts(page);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+    await expect(page.getByTestId('map-summary').locator('li').first()).toHaveText(/^.+: \d[\d,]* events?$/);
+
+    // The same area and window asked of the Partner API (the route without `zoom` proxies it live).
+    const last = calls.at(-1)!;
+    const live = new URLSearchParams(last.url.search);
+    live.delete('zoom');
+    const upstream = await request.get(`/api/explorer/events?${live.toString()}`);
+    expect(upstream.status()).toBe(200);
+    expect(((await upstream.json()) as { pagination: { totalItems: number } }).pagination.totalItems).toBe(total);
+    // The map region is described by that text.
+    const describedBy = await page.getByRole('region', { name: 'Map' }).getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveAttribute('data-testid', 'map-summary');
+    await snap(page, testInfo, 'country view over 30 days');
+  });
+
+  test('pan + a category + open an event + Back: camera, filters, list scroll and map agree at once', async ({
+    page,
+  }, testInfo) => {
+    await openExplorer(page, '/?at=46.6,2.35,6');
+    await waitForView(page);
+    const canvas = page.locator('.maplibregl-canvas');
+    const box = (await canvas.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 200, y + 60, { steps: 10 });
+    await page.mouse.up();
+    await waitForView(page);
+    await page.getByRole('button', { name: 'Music' }).click();
+    await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+    await waitForView(page);
+
+    const before = {
+      camera: cameraOf(page)!,
+      summary: await page.getByTestId('results-summary').textContent(),
+      mapSummary: await page.getByTestId('map-summary').textContent(),
+      features: await page.getByTestId('event-map').getAttribute('data-features'),
+    };
+    const panel = page.getByRole('complementary', { name: 'Results' });
+    const count = await cards(page).count();
+    expect(count).toBeGreaterThan(3);
+    const target = cards(page).nth(Math.min(count - 1, 6));
+    await target.scrollIntoViewIfNeeded();
+    const scrollTop = await panel.evaluate((el) => el.scrollTop);
+    const link = target.getByRole('link').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await page.goBack();
+
+    // No gesture after Back: the map must show the list's state by itself.
+    await waitForView(page, 15_000);
+    await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+    const camera = cameraOf(page)!;
+    expect(camera.lat).toBeCloseTo(before.camera.lat, 3);
+    expect(camera.lng).toBeCloseTo(before.camera.lng, 3);
+    expect(camera.zoom).toBeCloseTo(before.camera.zoom, 1);
+    await expect(page.getByTestId('results-summary')).toHaveText(before.summary!);
+    await expect(page.getByTestId('map-summary')).toHaveText(before.mapSummary!);
+    // The live map runs and draws the same answer (not the first visit's drawing).
+    await expect(page.getByTestId('map-backdrop')).toHaveCount(0);
+    await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', before.features!);
+    await expect.poll(() => panel.evaluate((el) => el.scrollTop)).toBeCloseTo(scrollTop, -1);
+    await expect(page.locator(`a[href="${href}"]`).first()).toBeFocused();
+    await snap(page, testInfo, 'after Back');
+  });
+
+  test('a first swipe on the phone pans the drawn map, and the live map takes over there @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    await phone.goto('/?at=46.6,2.35,6');
+    await expect(phone.getByTestId('map-backdrop')).toBeVisible();
+    // Hydrated, and the listeners attached (an effect, a frame later).
+    await expect(phone.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
+    await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    const area = phone.locator('[data-map-area]');
+    const box = (await area.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + 120;
+    const cdp = await phone.context().newCDPSession(phone);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: px, y, id: 1 }],
+      });
+    // Swipe left by 150 px: the view goes east.
+    await touch('touchStart', x);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', x - i * 15);
+    // The drawing moved with the finger, before any map loaded.
+    const panX = await area.evaluate((el) => el.style.getPropertyValue('--pan-x'));
+    expect(parseFloat(panX)).toBeLessThan(-100);
+    await touch('touchEnd', x - 150);
+    // 150 px at zoom 6 is 150 / (512 × 64) × 360 ≈ 1.65° east.
+    await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 10_000 }).toBeGreaterThan(2.35 + 1.2);
+    await waitForView(phone);
+    const camera = cameraOf(phone)!;
+    expect(camera.lng).toBeLessThan(2.35 + 2.1);
+    expect(camera.lat).toBeCloseTo(46.6, 1);
+    await expect(phone.getByTestId('event-map')).toBeVisible();
+    await snap(phone, testInfo, 'phone: after the first swipe');
+    if (phone !== page) await phone.context().close();
+  });
+
+  test('a town chosen on the phone is framed above the sheet @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    await openExplorer(phone, '/');
+    await waitForView(phone);
+    const search = phone.getByRole('combobox');
+    await search.fill('Lyon');
+    await phone.getByRole('option', { name: /^Lyon/ }).first().click();
+    await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 15_000 }).toBeCloseTo(4.84, 0);
+    await waitForView(phone);
+    const camera = cameraOf(phone)!;
+    const area = (await phone.locator('[data-map-area]').boundingBox())!;
+    const sheet = (await phone.getByRole('complementary', { name: 'Results' }).boundingBox())!;
+    // Where Lyon (45.764, 4.8357) is drawn, from the camera in the URL: between the map's top and the sheet's.
+    const worldPx = 512 * 2 ** camera.zoom;
+    const townY = area.y + area.height / 2 + mercatorPx(45.764, worldPx) - mercatorPx(camera.lat, worldPx);
+    expect(sheet.y).toBeGreaterThan(area.y + 100);
+    expect(townY).toBeGreaterThan(area.y + 20);
+    expect(townY).toBeLessThan(sheet.y - 20);
+    await snap(phone, testInfo, 'phone: Lyon above the sheet');
+    if (phone !== page) await phone.context().close();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Camera } from './state';
+
+const TILE_SIZE = 512;
+
+function mercatorY(lat: number): number {
+  const s = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
+  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+}
+
+function latFromMercatorY(y: number): number {
+  const n = Math.PI - 2 * Math.PI * y;
+  return (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
+}
+
+/** A drawn map moved by a gesture: shifted by (x, y) CSS pixels, then scaled by `scale` about the box's centre. */
+export interface DrawnMove {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+export const NO_MOVE: DrawnMove = { x: 0, y: 0, scale: 1 };
+
+/**
+ * The camera that shows what a drawing of `camera` shows once moved by `move` (CSS `translate(x, y) scale(s)` about
+ * the box's centre): the point now at the box's centre was at `-(x, y) / s` from it, and the zoom grows by log2(s).
+ * The live map starts there, so it takes over from the drawing the visitor moved without a jump.
+ */
+export function movedCamera(camera: Camera, move: DrawnMove): Camera {
+  const worldPx = TILE_SIZE * 2 ** camera.zoom;
+  const dx = -move.x / move.scale / worldPx;
+  const dy = -move.y / move.scale / worldPx;
+  const y = Math.min(1, Math.max(0, mercatorY(camera.lat) + dy));
+  const lng = ((((camera.lng + dx * 360 + 180) % 360) + 360) % 360) - 180;
+  const zoom = Math.max(0, Math.min(22, camera.zoom + Math.log2(move.scale)));
+  return { lng, lat: latFromMercatorY(y), zoom };
+}
