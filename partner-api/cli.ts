@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
 import { systemClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
-import { addPartner, importFile } from './ingest/cli-commands';
+import { addPartner, importFile, printIngestKey } from './ingest/cli-commands';
 import { closeOnSignals, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { seedDemoClickHistory } from './seed/seed-demo-clicks';
@@ -48,6 +48,7 @@ const USAGE = `Usage: npm run partner-api -- <command>
   partners add <name> [--logo URL] [--color #rrggbb] [--time-zone Z] [--commission-fix €]
       [--commission-per-ticket €] [--commission-per-cart €] [--commission-rate 0–1]
                                          register a ticketing partner (or update it) with its commission terms
+  partners key <name>                    create an ingest API key for a partner and print it (shown once)
   migrate-store --from <file> --to <url> copy a SQLite catalogue into an empty PostgreSQL database (postgres://…)
 `;
 
@@ -181,8 +182,16 @@ const partners: Command = async (args, config) => {
     strict: true,
   });
   const [action, name, ...extra] = positionals;
+  if (action === 'key' && name && extra.length === 0 && Object.keys(values).length === 0) {
+    return withStore(config, (store) =>
+      printIngestKey({ store, nowMs: systemClock(), out: (l) => console.log(l), err: (l) => console.error(l) }, name),
+    );
+  }
   if (action !== 'add' || !name || extra.length > 0) {
-    console.error('Usage: npm run partner-api -- partners add <name> [--logo URL] [--color #rrggbb] [--time-zone Z] …');
+    console.error(
+      'Usage: npm run partner-api -- partners add <name> [--logo URL] [--color #rrggbb] [--time-zone Z] … | ' +
+        'partners key <name>',
+    );
     return 2;
   }
   const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });

@@ -117,3 +117,19 @@ export const ZIngestSummarySchema = z
   })
   .meta({ id: 'IngestSummary' });
 export type TIngestSummary = z.infer<typeof ZIngestSummarySchema>;
+
+/** The ingest API's path prefix: its own credentials (ingest keys), apart from the partner API's `/v2`. */
+export const INGEST_PREFIX = '/ingest/v1';
+
+/** Largest iCalendar or JSON-LD body the ingest API takes (10 MiB); NDJSON is streamed, with no total limit. */
+export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Request media types of the ingest API and the format each one means. */
+export const INGEST_MEDIA_TYPES: Record<string, TIngestFormat> = {
+  'application/x-ndjson': 'ndjson',
+  'application/jsonl': 'ndjson',
+  'text/calendar': 'ical',
+  'application/ld+json': 'jsonld',
+  'application/json': 'jsonld',
+  'text/html': 'jsonld',
+};

@@ -5,6 +5,7 @@ import type { Store } from '@/partner-api/store/port';
 import { isTimeZone } from './dates';
 import { FormatError } from './formats/items';
 import { ImportRefusedError, importItems, UnknownPartnerError } from './import';
+import { createIngestKey } from './ingest-keys';
 import { formatOfFileName, readFeed } from './read-feed';
 import { DEFAULT_PARTNER_TIME_ZONE } from './resolve';
 
@@ -146,5 +147,17 @@ export async function addPartner(
     ...terms,
   });
   ctx.out(`Partner "${clean}" ${created ? 'registered' : 'updated'} (time zone ${timeZone}).`);
+  return 0;
+}
+
+/** `partners key <name>`: a new ingest API key for a registered partner, printed once. */
+export async function printIngestKey(ctx: CliContext, name: string): Promise<number> {
+  if (!(await ctx.store.ingest.partner(name))) {
+    ctx.err(`Unknown partner "${name}": register it first with \`partners add\`.`);
+    return 1;
+  }
+  const key = await createIngestKey(ctx.store.ingest, name, ctx.nowMs);
+  ctx.out(`Ingest key for "${name}" (shown only now; it writes this partner's records only):`);
+  ctx.out(`  ${key}`);
   return 0;
 }

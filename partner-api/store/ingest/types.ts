@@ -76,6 +76,10 @@ export interface IngestStore {
   sourcesStartingInHours(hours: readonly number[]): Promise<IngestSourceRow[]>;
   /** The partner's records whose event ends after `ms`. */
   partnerRefsEndingAfter(partner: string, ms: number): Promise<Array<{ ref: string; eventId: number }>>;
+  /** Records an ingest API key (its SHA-256, base64url) for a partner. */
+  addKey(partner: string, keyHash: string, createdMs: number): Promise<void>;
+  /** The partner an ingest API key belongs to, or null. */
+  partnerOfKey(keyHash: string): Promise<string | null>;
   /** Applies a batch atomically; returns the id of each written event by key. */
   applyBatch(batch: IngestBatch): Promise<Map<string, number>>;
 }

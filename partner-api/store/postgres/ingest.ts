@@ -168,6 +168,19 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
       );
       return rows;
     },
+    async addKey(partner, keyHash, createdMs) {
+      await pool.query('INSERT INTO ingest_keys (key_hash, partner, created_ms) VALUES ($1, $2, $3)', [
+        keyHash,
+        partner,
+        createdMs,
+      ]);
+    },
+    async partnerOfKey(keyHash) {
+      const { rows } = await pool.query<{ partner: string }>('SELECT partner FROM ingest_keys WHERE key_hash = $1', [
+        keyHash,
+      ]);
+      return rows[0]?.partner ?? null;
+    },
     applyBatch: (batch: IngestBatch) =>
       inTransaction(pool, async (client) => {
         const ids = new Map<string, number>();

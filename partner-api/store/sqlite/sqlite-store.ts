@@ -30,7 +30,7 @@ import { searchPlace } from './operations/search-place';
 import type { StoreContext } from './rows/store-context';
 import { updateEvent } from './operations/update-event';
 import { applyIngestBatch } from './operations/apply-ingest-batch';
-import { ingestPartner, savePartner } from './operations/ingest-partner';
+import { addIngestKey, ingestPartner, partnerOfIngestKey, savePartner } from './operations/ingest-partner';
 import * as ingestSources from './operations/ingest-sources';
 
 export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4000';
@@ -147,6 +147,8 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
       sourcesByEvents: (ids) => run(() => ingestSources.sourcesByEvents(db, ids)),
       sourcesStartingInHours: (hours) => run(() => ingestSources.sourcesStartingInHours(db, hours)),
       partnerRefsEndingAfter: (partner, ms) => run(() => ingestSources.partnerRefsEndingAfter(db, partner, ms)),
+      addKey: (partner, keyHash, createdMs) => run(() => addIngestKey(db, partner, keyHash, createdMs)),
+      partnerOfKey: (keyHash) => run(() => partnerOfIngestKey(db, keyHash)),
       applyBatch: (batch) => write(() => applyIngestBatch(ctx, batch)),
     },
     health: {

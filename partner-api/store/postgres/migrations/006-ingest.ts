@@ -31,6 +31,12 @@ CREATE TABLE ingest_performers (
   performer_id BIGINT NOT NULL
 );
 
+CREATE TABLE ingest_keys (
+  key_hash TEXT PRIMARY KEY,
+  partner TEXT NOT NULL,
+  created_ms BIGINT NOT NULL
+);
+
 CREATE TABLE partner_terms (
   partner_id BIGINT PRIMARY KEY REFERENCES partners (id),
   time_zone TEXT NOT NULL DEFAULT 'Europe/Paris',

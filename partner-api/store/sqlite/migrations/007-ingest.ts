@@ -3,7 +3,8 @@ import type { Migration } from './index';
 /**
  * Ingestion (docs/ingestion.md): every source record as one partner last sent it, keyed by (partner, partner's id),
  * with the event it belongs to; the places and performers ingestion created, by normalized venue and name, so the
- * next record for the same venue or artist reuses them; and each partner's commission terms and time zone.
+ * next record for the same venue or artist reuses them; each partner's commission terms and time zone; and the
+ * ingest API's keys (SHA-256 of a random 256-bit key: no slow hash is needed for a key nobody chose).
  */
 export const ingestMigration: Migration = {
   version: 7,
@@ -33,6 +34,12 @@ CREATE TABLE ingest_venues (
 CREATE TABLE ingest_performers (
   name_key TEXT PRIMARY KEY,
   performer_id INTEGER NOT NULL
+);
+
+CREATE TABLE ingest_keys (
+  key_hash TEXT PRIMARY KEY,
+  partner TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
 );
 
 CREATE TABLE partner_terms (

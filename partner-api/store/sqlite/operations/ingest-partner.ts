@@ -57,3 +57,15 @@ export function savePartner(db: Db, partner: IngestPartnerRow): boolean {
     })
     .immediate();
 }
+
+/** Records an ingest API key's hash for a partner. */
+export function addIngestKey(db: Db, partner: string, keyHash: string, createdMs: number): void {
+  stmt(db, 'INSERT INTO ingest_keys (key_hash, partner, created_ms) VALUES (?, ?, ?)').run(keyHash, partner, createdMs);
+}
+
+/** The partner of an ingest API key's hash, or null. */
+export function partnerOfIngestKey(db: Db, keyHash: string): string | null {
+  const row = stmt(db, 'SELECT partner FROM ingest_keys WHERE key_hash = ?').get(keyHash) as
+    { partner: string } | undefined;
+  return row?.partner ?? null;
+}
