@@ -226,3 +226,19 @@ describe('bad input', () => {
     expect((await catalogue()).data.events).toEqual([]);
   });
 });
+
+describe('the e2e fixture catalogue (e2e/fixtures/catalogue.ndjson)', () => {
+  it('imports whole, every event with a category, in Paris, Lyon and Marseille', async () => {
+    const text = readFileSync(new URL('../../e2e/fixtures/catalogue.ndjson', import.meta.url), 'utf8');
+    const summary = await importText(HORIZON, text, 'ndjson');
+    expect(summary.rejected).toEqual([]);
+    expect(summary).toMatchObject({ records: 41, created: 41 });
+    const { data } = await catalogue();
+    expect(data.events).toHaveLength(41);
+    expect(data.events.filter((e) => e.categories.length === 0).map((e) => e.name)).toEqual([]);
+    const towns = new Set(data.events.map((e) => e.place.address.city));
+    for (const town of ['Paris', 'Lyon', 'Marseille']) expect(towns).toContain(town);
+    // Two shows the same night at the same venue stay two events.
+    expect(data.events.filter((e) => e.name === 'Gad Elmaleh — Lui-même')).toHaveLength(2);
+  });
+});
