@@ -19,6 +19,7 @@ import type {
   RepriceInput,
   StoredEventJson,
 } from './types';
+import type { IngestStore } from './ingest/types';
 import type { EventRecord, MapPlaceRecord, PartnerRecord, PerformerRecord, PlaceRecord } from './model/records';
 
 /**
@@ -371,6 +372,8 @@ export interface Store {
   readonly images: ImageStore;
   readonly auth: AuthStore;
   readonly seeding: SeedingStore;
+  /** Source records of ticketing partners and their import batches (docs/ingestion.md). */
+  readonly ingest: IngestStore;
   readonly health: HealthStore;
   /** PostgreSQL: the connection pool's counts, read by the metrics (undefined for SQLite, which has no pool). */
   readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };

@@ -17,6 +17,8 @@ import {
   imageSubject,
   isCatalogueEmpty,
 } from './reads';
+import type { IngestBatch } from '../ingest/types';
+import { createPgIngestStore } from './ingest';
 import { createPgSamples } from './samples';
 import { createPgSearchStore } from './search';
 import { createPgSeedingStore } from './seeding';
@@ -199,6 +201,10 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
       beginSeed: async (options: { reset: boolean }) => translatingErrors(await seeding.beginSeed(options)),
       sourceStarts: () => seeding.sourceStarts(),
     }),
+    ingest: (() => {
+      const ingest = translatingErrors(createPgIngestStore(ctx));
+      return { ...ingest, applyBatch: writing((batch: IngestBatch) => ingest.applyBatch(batch)) };
+    })(),
     health,
     pool,
     migrate,

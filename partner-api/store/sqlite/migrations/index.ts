@@ -5,6 +5,7 @@ import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { serviceIdMigration } from './005-service-id';
 import { changeFeedMigration } from './006-change-feed';
+import { ingestMigration } from './007-ingest';
 
 export type { Migration };
 
@@ -16,4 +17,5 @@ export const MIGRATIONS: Migration[] = [
   clicksMigration,
   serviceIdMigration,
   changeFeedMigration,
+  ingestMigration,
 ];
