@@ -75,3 +75,13 @@ export async function waitForResults(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);
   await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', /\d+/, { timeout: 30_000 });
 }
+
+/**
+ * Shows the explorer's filters: on a phone they live in a sheet, opened here when it is closed; on a desktop they are
+ * on screen already. Journeys shared by both projects call it before they touch a filter.
+ */
+export async function showFilters(page: Page, isMobile: boolean): Promise<void> {
+  if (!isMobile || (await page.getByRole('dialog').isVisible())) return;
+  await page.getByTestId('open-filters').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
