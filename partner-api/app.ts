@@ -24,6 +24,7 @@ import { registerImageRoutes } from './routes/images';
 import { registerLoginRoutes } from './routes/login';
 import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
+import { registerIngestRoutes } from './routes/ingest';
 import { registerServiceLinkRoutes } from './routes/service-link';
 import { createCatalogueQueries } from './store/event-index/catalogue-queries';
 import { ChangeFeedFollower } from './store/event-index/change-feed-follower';
@@ -184,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSearchRoutes(app, ctx);
   registerClickRoutes(app, ctx, { perIpPerMinute: config.rateLimit.apiPerMinute });
   registerServiceLinkRoutes(app, ctx);
+  // The ingest API: its own prefix and credentials (ingest keys), outside the partner API's `/v2` auth.
+  await registerIngestRoutes(app, ctx);
 
   return app;
 }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
 import { serviceClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
+import { addPartner, importFile, printIngestKey } from './ingest/cli-commands';
 import { closeOnSignals, seedDemoCatalogue, startService } from './main';
 import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { seedDemoClickHistory } from './seed/seed-demo-clicks';
@@ -41,6 +42,13 @@ const USAGE = `Usage: npm run partner-api -- <command>
   clients create <id>                    create a partner client and print its secret (shown once)
   clients list                           list the partner clients
   simulate --changes N [--rate R]        apply N random catalogue changes (see simulate.ts)
+  import --partner <name> [--format F] [--full] <file>
+                                         import a partner's feed: .ics, .jsonld/.json/.html, .ndjson
+                                         (--full: the file is the partner's whole feed; docs/ingestion.md)
+  partners add <name> [--logo URL] [--color #rrggbb] [--time-zone Z] [--commission-fix €]
+      [--commission-per-ticket €] [--commission-per-cart €] [--commission-rate 0–1]
+                                         register a ticketing partner (or update it) with its commission terms
+  partners key <name>                    create an ingest API key for a partner and print it (shown once)
   migrate-store --from <file> --to <url> copy a SQLite catalogue into an empty PostgreSQL database (postgres://…)
 `;
 
@@ -133,6 +141,75 @@ const clients: Command = async (args, config) => {
   }
 };
 
+const importCommand: Command = async (args, config) => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { partner: { type: 'string' }, format: { type: 'string' }, full: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [file, ...extra] = positionals;
+  if (!values.partner || !file || extra.length > 0) {
+    console.error(
+      'Usage: npm run partner-api -- import --partner <name> [--format ndjson|ical|jsonld] [--full] <file>',
+    );
+    return 2;
+  }
+  return withStore(config, (store) =>
+    importFile(
+      { store, nowMs: systemClock(), out: (line) => console.log(line), err: (line) => console.error(line) },
+      {
+        partner: values.partner as string,
+        file,
+        ...(values.format === undefined ? {} : { format: values.format }),
+        full: values.full ?? false,
+      },
+    ),
+  );
+};
+
+const partners: Command = async (args, config) => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      logo: { type: 'string' },
+      color: { type: 'string' },
+      'time-zone': { type: 'string' },
+      'commission-fix': { type: 'string' },
+      'commission-per-ticket': { type: 'string' },
+      'commission-per-cart': { type: 'string' },
+      'commission-rate': { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [action, name, ...extra] = positionals;
+  if (action === 'key' && name && extra.length === 0 && Object.keys(values).length === 0) {
+    return withStore(config, (store) =>
+      printIngestKey({ store, nowMs: systemClock(), out: (l) => console.log(l), err: (l) => console.error(l) }, name),
+    );
+  }
+  if (action !== 'add' || !name || extra.length > 0) {
+    console.error(
+      'Usage: npm run partner-api -- partners add <name> [--logo URL] [--color #rrggbb] [--time-zone Z] … | ' +
+        'partners key <name>',
+    );
+    return 2;
+  }
+  const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+  return withStore(config, (store) =>
+    addPartner({ store, nowMs: systemClock(), out: (l) => console.log(l), err: (l) => console.error(l) }, name, {
+      ...defined('logo', values.logo),
+      ...defined('color', values.color),
+      ...defined('timeZone', values['time-zone']),
+      ...defined('commissionFix', values['commission-fix']),
+      ...defined('commissionPerTicket', values['commission-per-ticket']),
+      ...defined('commissionPerCart', values['commission-per-cart']),
+      ...defined('commissionRate', values['commission-rate']),
+    }),
+  );
+};
+
 /** Copies a SQLite catalogue into PostgreSQL; loaded only when used, so a SQLite service never loads `pg`. */
 const migrateStore: Command = async (args) => {
   const options = parseOptions(args, { from: { type: 'string' }, to: { type: 'string' } });
@@ -167,6 +244,8 @@ export const COMMANDS: Record<string, Command> = {
   seed,
   clients,
   simulate: simulateCommand,
+  import: importCommand,
+  partners,
   'migrate-store': migrateStore,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZProblemSchema } from './common';
+import { ingestOpenApi } from './ingest-openapi';
 import {
   ERROR_HEADERS,
   OPERATION_LIST,
@@ -262,6 +263,10 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
     };
   }
 
+  // The ingest API: its own path, credentials and tag (lib/contract/ingest-openapi.ts).
+  const ingest = ingestOpenApi(components);
+  Object.assign(paths, ingest.paths);
+
   return {
     openapi: '3.1.0',
     info: {
@@ -285,6 +290,7 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
       { name: 'Search', description: 'Search by name, and the search bar.' },
       { name: 'Clicks', description: 'Tracked links and the clicks they record.' },
       { name: 'Service', description: 'Images, health and this document.' },
+      ingest.tag,
     ],
     components: {
       schemas: components,
@@ -294,6 +300,7 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
           scheme: 'bearer',
           description: 'The `accessToken` of `POST /login` (valid 3600 s).',
         },
+        ...ingest.securitySchemes,
       },
     },
     security: [{ bearer: [] }],

@@ -18,6 +18,7 @@ import type {
   RepriceInput,
   StoredEventJson,
 } from './types';
+import type { IngestStore } from './ingest/types';
 import type { EventRecord, MapPlaceRecord, PartnerRecord, PerformerRecord, PlaceRecord } from './model/records';
 
 /**
@@ -384,6 +385,8 @@ export interface Store {
   readonly images: ImageStore;
   readonly auth: AuthStore;
   readonly seeding: SeedingStore;
+  /** Source records of ticketing partners and their import batches (docs/ingestion.md). */
+  readonly ingest: IngestStore;
   readonly health: HealthStore;
   /** Applies pending migrations (openStore does it unless told not to). */
   migrate(): Promise<void>;

@@ -130,8 +130,14 @@ export function sourceValues(eventId: number, s: SourceRecord, encode: FlagEncod
   ];
 }
 
-/** The catalogue's tables, children first: what a seed with reset empties before loading. */
+/**
+ * The catalogue's tables, children first: what a seed with reset empties before loading. Ingestion's record of
+ * source records, venues and performers goes too: it names events, places and performers of the old catalogue.
+ */
 export const CATALOGUE_TABLES = [
+  'ingest_sources',
+  'ingest_venues',
+  'ingest_performers',
   'commentaries',
   'event_performers',
   'event_categories',

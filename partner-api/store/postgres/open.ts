@@ -18,6 +18,8 @@ import {
   imageSubject,
   isCatalogueEmpty,
 } from './reads';
+import type { IngestBatch } from '../ingest/types';
+import { createPgIngestStore } from './ingest';
 import { createPgSamples } from './samples';
 import { createPgSearchStore } from './search';
 import { createPgSeedingStore } from './seeding';
@@ -200,6 +202,10 @@ export async function openPostgresStore(config: OpenStoreConfig & { location: st
       beginSeed: async (options: { reset: boolean }) => translatingErrors(await seeding.beginSeed(options)),
       sourceStarts: () => seeding.sourceStarts(),
     }),
+    ingest: (() => {
+      const ingest = translatingErrors(createPgIngestStore(ctx));
+      return { ...ingest, applyBatch: writing((batch: IngestBatch) => ingest.applyBatch(batch)) };
+    })(),
     health,
     migrate,
     async close() {

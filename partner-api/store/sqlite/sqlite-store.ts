@@ -29,6 +29,9 @@ import { searchPerformer } from './operations/search-performer';
 import { searchPlace } from './operations/search-place';
 import type { StoreContext } from './rows/store-context';
 import { updateEvent } from './operations/update-event';
+import { applyIngestBatch } from './operations/apply-ingest-batch';
+import { addIngestKey, ingestPartner, partnerOfIngestKey, savePartner } from './operations/ingest-partner';
+import * as ingestSources from './operations/ingest-sources';
 
 export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4000';
 
@@ -136,6 +139,17 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
       // The load's commit is a write like any other for this process's index.
       beginSeed: (seedOptions) => run(() => beginSeed(db, ctx.publicUrl, seedOptions, notify)),
       sourceStarts: () => run(() => sourceStarts(db)),
+    },
+    ingest: {
+      partner: (name) => run(() => ingestPartner(db, name)),
+      savePartner: (partner) => run(() => savePartner(db, partner)),
+      sourcesByRefs: (partner, refs) => run(() => ingestSources.sourcesByRefs(db, partner, refs)),
+      sourcesByEvents: (ids) => run(() => ingestSources.sourcesByEvents(db, ids)),
+      sourcesStartingInHours: (hours) => run(() => ingestSources.sourcesStartingInHours(db, hours)),
+      partnerRefsEndingAfter: (partner, ms) => run(() => ingestSources.partnerRefsEndingAfter(db, partner, ms)),
+      addKey: (partner, keyHash, createdMs) => run(() => addIngestKey(db, partner, keyHash, createdMs)),
+      partnerOfKey: (keyHash) => run(() => partnerOfIngestKey(db, keyHash)),
+      applyBatch: (batch) => write(() => applyIngestBatch(ctx, batch)),
     },
     health: {
       probeRead: () => run(() => probeRead(db)),

@@ -3,6 +3,7 @@ import { authMigration } from './002-auth';
 import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { eventJsonLz4Migration } from './005-event-json-lz4';
+import { ingestMigration } from './006-ingest';
 
 export interface PostgresMigration {
   version: number;
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS: PostgresMigration[] = [
   searchMigration,
   clicksMigration,
   eventJsonLz4Migration,
+  ingestMigration,
 ];

@@ -4,6 +4,7 @@ import { searchMigration } from './003-search';
 import { clicksMigration } from './004-clicks';
 import { serviceIdMigration } from './005-service-id';
 import { changeFeedMigration } from './006-change-feed';
+import { ingestMigration } from './007-ingest';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   clicksMigration,
   serviceIdMigration,
   changeFeedMigration,
+  ingestMigration,
 ];

@@ -1,0 +1,320 @@
+import type { z } from 'zod';
+import {
+  ZSourceRecordSchema,
+  type TIngestFormat,
+  type TIngestRejection,
+  type TIngestSummary,
+} from '@/lib/contract/ingest';
+import type { Store } from '@/partner-api/store/port';
+import {
+  HOUR_MS,
+  type IngestBatch,
+  type IngestEventWrite,
+  type IngestSourceRow,
+} from '@/partner-api/store/ingest/types';
+import { eventInputOf } from './derive-event';
+import { noMapPlaces, type MapPlaceProvider } from './enrich';
+import type { ReadItem } from './formats/items';
+import { sameEvent } from './match';
+import {
+  DEFAULT_PARTNER_TIME_ZONE,
+  matchViewOf,
+  RecordError,
+  resolveRecord,
+  type IngestPartner,
+  type ResolvedSource,
+} from './resolve';
+
+/** Records per transaction: big enough to amortize a commit, small enough that a batch is quick to redo. */
+export const DEFAULT_BATCH_SIZE = 500;
+
+/** The partner is not registered (`partners add`): nothing is imported. */
+export class UnknownPartnerError extends Error {
+  override name = 'UnknownPartnerError';
+  constructor(readonly partner: string) {
+    super(`Unknown partner "${partner}": register it first with \`npm run partner-api -- partners add "${partner}"\`.`);
+  }
+}
+
+/** A whole import refused before any write (e.g. a full feed with no valid record, which would withdraw everything). */
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError';
+}
+
+export interface ImportOptions {
+  partner: string;
+  format: TIngestFormat;
+  /** This feed is the partner's complete current catalogue: its future records it no longer lists are withdrawn. */
+  full?: boolean;
+  /** "Now" (the store's clock): what counts as a future event for `full`. */
+  nowMs: number;
+  batchSize?: number;
+  /** The map-place step (docs/ingestion.md "Places"); offline, none. */
+  mapPlaces?: MapPlaceProvider;
+}
+
+function zodReason(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'record'}: ${issue.message}`)
+    .join('; ');
+}
+
+interface Accepted {
+  position: number;
+  unit: TIngestRejection['unit'];
+  source: ResolvedSource;
+}
+
+/** A new event of this import, not stored yet: later records of the batch may merge into it. */
+interface PendingEvent {
+  key: string;
+  rows: ResolvedSource[];
+}
+
+const parseRow = (row: IngestSourceRow): ResolvedSource => JSON.parse(row.data) as ResolvedSource;
+
+function rowOf(source: ResolvedSource, eventKey: string): IngestBatch['upserts'][number] {
+  return {
+    partner: source.partner,
+    ref: source.ref,
+    hash: source.hash,
+    data: JSON.stringify(source),
+    startMs: source.startMs,
+    endMs: source.endMs,
+    eventKey,
+  };
+}
+
+/**
+ * The one way data enters the catalogue (docs/ingestion.md): reads `items` (from a format reader), validates and
+ * resolves each record, and upserts them by (partner, partner's id) in atomic batches — unchanged records are not
+ * written; new ones merge into an existing event when the matching rule says it is the same event; each touched
+ * event is rewritten from all its sources. With `full`, the partner's future records the feed no longer lists are
+ * withdrawn at the end (their event deleted when no source remains).
+ */
+export async function importItems(
+  store: Store,
+  items: Iterable<ReadItem> | AsyncIterable<ReadItem>,
+  options: ImportOptions,
+): Promise<TIngestSummary> {
+  const partnerRow = await store.ingest.partner(options.partner);
+  if (!partnerRow) throw new UnknownPartnerError(options.partner);
+  const partner: IngestPartner = {
+    name: partnerRow.name,
+    timeZone: partnerRow.timeZone || DEFAULT_PARTNER_TIME_ZONE,
+    commissionFix: partnerRow.commissionFix,
+    commissionPerTicket: partnerRow.commissionPerTicket,
+    commissionPerCart: partnerRow.commissionPerCart,
+    commissionRate: partnerRow.commissionRate,
+  };
+  const mapPlaces = options.mapPlaces ?? noMapPlaces;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const summary: TIngestSummary = {
+    partner: partner.name,
+    format: options.format,
+    full: options.full ?? false,
+    records: 0,
+    created: 0,
+    merged: 0,
+    updated: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    deleted: 0,
+    rejected: [],
+    floatingTimeZone: null,
+  };
+  /** Every id the feed lists (accepted or not): a full feed withdraws only what it no longer mentions at all. */
+  const listed = new Set<string>();
+  let batch: Accepted[] = [];
+  let newKeys = 0;
+
+  const reject = (item: { position: number; unit: TIngestRejection['unit'] }, reason: string, recordId?: string) => {
+    summary.rejected.push({ position: item.position, unit: item.unit, ...(recordId ? { recordId } : {}), reason });
+  };
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const accepted = batch;
+    batch = [];
+    const existing = new Map(
+      (
+        await store.ingest.sourcesByRefs(
+          partner.name,
+          accepted.map((a) => a.source.ref),
+        )
+      ).map((row) => [row.ref, row]),
+    );
+    const changed: Array<{ source: ResolvedSource; eventId: number }> = [];
+    const fresh: ResolvedSource[] = [];
+    for (const { source } of accepted) {
+      const row = existing.get(source.ref);
+      if (!row) fresh.push(source);
+      else if (row.hash === source.hash) summary.unchanged += 1;
+      else changed.push({ source, eventId: row.eventId });
+    }
+    if (changed.length === 0 && fresh.length === 0) return;
+
+    // Candidates: stored records starting within an hour either side of a new record (the rule's window is smaller).
+    const hours = new Set<number>();
+    for (const source of fresh) {
+      const hour = Math.floor(source.startMs / HOUR_MS);
+      hours
+        .add(hour - 1)
+        .add(hour)
+        .add(hour + 1);
+    }
+    const candidates = hours.size > 0 ? await store.ingest.sourcesStartingInHours([...hours]) : [];
+    const touchedIds = new Set<number>([...changed.map((c) => c.eventId), ...candidates.map((c) => c.eventId)]);
+    const stored = touchedIds.size > 0 ? await store.ingest.sourcesByEvents([...touchedIds]) : [];
+    const rowsByEvent = new Map<number, ResolvedSource[]>();
+    for (const row of stored) {
+      const list = rowsByEvent.get(row.eventId) ?? [];
+      list.push(parseRow(row));
+      rowsByEvent.set(row.eventId, list);
+    }
+
+    const writeKeys = new Set<string>();
+    const upserts: IngestBatch['upserts'] = [];
+    const pending: PendingEvent[] = [];
+    const replaceIn = (rows: ResolvedSource[], source: ResolvedSource) => {
+      const i = rows.findIndex((r) => r.partner === source.partner && r.ref === source.ref);
+      if (i === -1) rows.push(source);
+      else rows[i] = source;
+    };
+
+    for (const { source, eventId } of changed) {
+      const rows = rowsByEvent.get(eventId) ?? [];
+      replaceIn(rows, source);
+      rowsByEvent.set(eventId, rows);
+      writeKeys.add(`id:${eventId}`);
+      upserts.push(rowOf(source, `id:${eventId}`));
+      summary.updated += 1;
+    }
+    for (const source of fresh) {
+      const view = matchViewOf(source);
+      // One source per partner and event: a partner's two records are two events (two shows the same night).
+      const fits = (rows: readonly ResolvedSource[]) =>
+        !rows.some((r) => r.partner === source.partner) && rows.some((r) => sameEvent(view, matchViewOf(r)));
+      let key: string | null = null;
+      for (const [eventId, rows] of rowsByEvent) {
+        if (fits(rows)) {
+          key = `id:${eventId}`;
+          replaceIn(rows, source);
+          break;
+        }
+      }
+      if (key === null) {
+        const joined = pending.find((p) => fits(p.rows));
+        if (joined) {
+          key = joined.key;
+          joined.rows.push(source);
+        }
+      }
+      if (key === null) {
+        newKeys += 1;
+        key = `new:${newKeys}`;
+        pending.push({ key, rows: [source] });
+        summary.created += 1;
+      } else {
+        summary.merged += 1;
+      }
+      writeKeys.add(key);
+      upserts.push(rowOf(source, key));
+    }
+
+    const events: IngestEventWrite[] = [];
+    for (const key of writeKeys) {
+      const eventId = key.startsWith('id:') ? Number(key.slice(3)) : null;
+      const rows = eventId === null ? pending.find((p) => p.key === key)?.rows : rowsByEvent.get(eventId);
+      if (!rows || rows.length === 0) continue;
+      const primary = rows[0] as ResolvedSource;
+      events.push({ key, eventId, input: eventInputOf(rows, await mapPlaces.lookup(primary.record.venue)) });
+    }
+    await store.ingest.applyBatch({ events, upserts, removals: [] });
+  };
+
+  for await (const item of items) {
+    summary.records += 1;
+    if ('error' in item) {
+      if (item.recordId) listed.add(item.recordId);
+      reject(item, item.error, item.recordId);
+      continue;
+    }
+    const rawId = typeof item.value.id === 'string' ? item.value.id.trim() : undefined;
+    const parsed = ZSourceRecordSchema.safeParse(item.value);
+    if (!parsed.success) {
+      if (rawId) listed.add(rawId);
+      reject(item, zodReason(parsed.error), rawId);
+      continue;
+    }
+    if (listed.has(parsed.data.id)) {
+      reject(item, 'the same id appears earlier in this feed', parsed.data.id);
+      continue;
+    }
+    listed.add(parsed.data.id);
+    let source: ResolvedSource;
+    try {
+      source = resolveRecord(partner, parsed.data);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      reject(item, error.message, parsed.data.id);
+      continue;
+    }
+    summary.floatingTimeZone ??= source.floatingZone;
+    batch.push({ position: item.position, unit: item.unit, source });
+    if (batch.length >= batchSize) await flush();
+  }
+  const anyAccepted = summary.records > summary.rejected.length;
+  if (options.full && !anyAccepted) {
+    // Checked before the last batch is written: such a feed has nothing to write anyway.
+    throw new ImportRefusedError('A full feed without any valid record would withdraw every event: nothing imported.');
+  }
+  await flush();
+  if (options.full) await withdrawUnlisted(store, partner.name, listed, options, summary, mapPlaces);
+  return summary;
+}
+
+/** A full feed's end: the partner's future records it did not list leave their events, batch by batch. */
+async function withdrawUnlisted(
+  store: Store,
+  partner: string,
+  listed: ReadonlySet<string>,
+  options: ImportOptions,
+  summary: TIngestSummary,
+  mapPlaces: MapPlaceProvider,
+): Promise<void> {
+  const gone = (await store.ingest.partnerRefsEndingAfter(partner, options.nowMs)).filter((r) => !listed.has(r.ref));
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  for (let i = 0; i < gone.length; i += batchSize) {
+    const slice = gone.slice(i, i + batchSize);
+    const rows = await store.ingest.sourcesByEvents([...new Set(slice.map((g) => g.eventId))]);
+    const removed = new Set(slice.map((g) => g.ref));
+    const byEvent = new Map<number, ResolvedSource[]>();
+    for (const row of rows) {
+      const list = byEvent.get(row.eventId) ?? [];
+      if (!(row.partner === partner && removed.has(row.ref))) list.push(parseRow(row));
+      byEvent.set(row.eventId, list);
+    }
+    const events: IngestEventWrite[] = [];
+    for (const [eventId, remaining] of byEvent) {
+      if (remaining.length === 0) {
+        events.push({ key: `id:${eventId}`, eventId, input: null });
+        summary.deleted += 1;
+      } else {
+        const primary = remaining[0] as ResolvedSource;
+        events.push({
+          key: `id:${eventId}`,
+          eventId,
+          input: eventInputOf(remaining, await mapPlaces.lookup(primary.record.venue)),
+        });
+      }
+    }
+    await store.ingest.applyBatch({
+      events,
+      upserts: [],
+      removals: slice.map((g) => ({ partner, ref: g.ref })),
+    });
+    summary.withdrawn += slice.length;
+  }
+}
