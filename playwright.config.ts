@@ -19,13 +19,35 @@ export const E2E_SECRETS = {
 /** The web app's catalogue mirror in the suite: removed before each start, as the service's database is reseeded. */
 const E2E_MIRROR_FILE = '.data/e2e/catalogue-mirror.sqlite';
 
+/*
+ * The pinned stack (docs/testing.md): a second service and web server, both clocks started at PINNED_NOW, the catalogue
+ * a fixed one, for the visual baselines in e2e/pinned/ (which pin the browser with page.clock too). Its own ports
+ * (the suite's + 5; embed.spec.ts and basemap.spec.ts take + 1 and + 2) and files, so the other journeys keep the real "now".
+ */
+export const PINNED_NOW = '2027-03-14T18:00:00Z';
+const PINNED_SERVICE_PORT = Number(process.env.E2E_PINNED_SERVICE_PORT ?? SERVICE_PORT + 5);
+const PINNED_WEB_PORT = Number(process.env.E2E_PINNED_WEB_PORT ?? WEB_PORT + 5);
+export const PINNED_BASE_URL = `http://127.0.0.1:${PINNED_WEB_PORT}`;
+const PINNED_MIRROR_FILE = '.data/e2e/pinned-mirror.sqlite';
+
+/** Desktop journeys' browser. */
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+/**
+ * The phone project's browser: a Pixel 7's user agent, touch and mobile viewport handling, at 390×844 CSS pixels.
+ * Device scale 1 (the Pixel's is 2.625): SwiftShader draws every device pixel on the CPU, and the layout under test is
+ * the CSS one.
+ */
+const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 };
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 1 : 2,
+  // Two workers on the two-core CI machine too: the servers are shared, and the journeys wait for the app's readiness
+  // signals rather than for time (docs/testing.md has the measurements). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 120_000,
   expect: { timeout: 30_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
@@ -37,7 +59,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    // First in the list, so its few journeys run while the pinned servers are fresh (their clocks run from the start).
+    { name: 'pinned', testDir: 'e2e/pinned', use: { ...DESKTOP, baseURL: PINNED_BASE_URL } },
+    { name: 'chromium', testIgnore: 'pinned/**', use: DESKTOP },
+    // Every journey that makes sense on a phone says so with @phone in its title: both projects run the same specs.
+    { name: 'phone', testIgnore: 'pinned/**', grep: /@phone/, use: PHONE },
+  ],
   webServer: [
     {
       // A throwaway database, seeded on start (scripts/e2e-service.ts).
@@ -71,6 +99,43 @@ export default defineConfig({
         CATALOGUE_MIRROR_FILE: E2E_MIRROR_FILE,
         // Short, so a journey sees the catalogue's changes in the sitemap within seconds.
         CATALOGUE_SYNC_INTERVAL_SECONDS: '2',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The pinned service: its clock starts at PINNED_NOW, its catalogue is fixed (scripts/e2e-service.ts).
+      command: 'npx tsx scripts/e2e-service.ts',
+      url: `http://127.0.0.1:${PINNED_SERVICE_PORT}/v2/clicks`,
+      env: {
+        PARTNER_API_PORT: String(PINNED_SERVICE_PORT),
+        PARTNER_API_DB: '.data/e2e/pinned-partner-api.sqlite',
+        PARTNER_API_CLOCK_START: PINNED_NOW,
+        // Tracked links are signed with it: the same bytes on every run.
+        PARTNER_API_TOKEN_SECRET: 'e2e-only-pinned-token-secret-0123456789',
+        E2E_CATALOGUE: 'pinned',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The pinned web server: CLOCK_START, allowed in production for this demo stack only (PARTNER_API_DEMO=1).
+      command: `rm -f ${PINNED_MIRROR_FILE} ${PINNED_MIRROR_FILE}-wal ${PINNED_MIRROR_FILE}-shm && node --import tsx scripts/web-server.ts -p ${PINNED_WEB_PORT} -H 127.0.0.1`,
+      url: `${PINNED_BASE_URL}/`,
+      env: {
+        PARTNER_API_URL: `http://127.0.0.1:${PINNED_SERVICE_PORT}`,
+        PARTNER_CLIENT_ID: 'demo',
+        PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+        SESSION_SECRET: E2E_SECRETS.sessionSecret,
+        PARTNER_LINKS_ORIGIN: `http://127.0.0.1:${PINNED_SERVICE_PORT}`,
+        CATALOGUE_MIRROR_FILE: PINNED_MIRROR_FILE,
+        CLOCK_START: PINNED_NOW,
+        PARTNER_API_DEMO: '1',
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

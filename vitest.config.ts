@@ -19,6 +19,8 @@ const SQLITE_ONLY = [
   'partner-api/store/event-index/**',
   'partner-api/store/local-date.test.ts',
   'partner-api/env.test.ts',
+  // Starts SQLite-backed services of its own (as `serve` does); the store under them is not what it tests.
+  'partner-api/clock-start.test.ts',
   'partner-api/http/**',
   // Compiles the served document's generated types: nothing stored is involved.
   'partner-api/routes/openapi-types.test.ts',

@@ -123,7 +123,7 @@ test('a position outside a locked area is said, and the map stays on the area', 
   await context.close();
 });
 
-test('an embed that does not follow the visitor offers no "Near me"', async ({ page }) => {
+test('an embed that does not follow the visitor offers no "Near me" @phone', async ({ page }) => {
   await page.goto(`/embed?locale=en&bbox=${PARIS_BBOX}`);
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Near me' })).toHaveCount(0);

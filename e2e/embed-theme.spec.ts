@@ -9,9 +9,14 @@ import { expect, test } from './fixtures/test';
 
 const FILTERED = '/embed?locale=en&categories=musique&bbox=-5,42,8,51';
 
-async function openWithResults(page: Page, url: string) {
+async function openWithResults(page: Page, url: string, isMobile: boolean) {
   await page.goto(url);
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+  // On a phone the filters are in a sheet: opened, so the controls that showed the problem are on screen there too.
+  if (isMobile) {
+    await page.getByTestId('open-filters').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  }
   await expect(page.getByRole('button', { name: 'Clear filters' }).first()).toBeVisible();
   await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/);
 }
@@ -24,8 +29,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the ${theme} embed has no serious or critical accessibility violation`, async ({ page }) => {
-    await openWithResults(page, `${FILTERED}&theme=${theme}`);
+  test(`the ${theme} embed has no serious or critical accessibility violation @phone`, async ({ page, isMobile }) => {
+    await openWithResults(page, `${FILTERED}&theme=${theme}`, isMobile);
     await expect(page.locator('div.embed')).toHaveAttribute('data-theme', theme);
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -34,12 +39,12 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('on a system set to dark', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('theme=auto draws the embed dark, and light stays light', async ({ page }) => {
+  test('theme=auto draws the embed dark, and light stays light @phone', async ({ page, isMobile }) => {
     const background = () => page.locator('div.embed').evaluate((el) => getComputedStyle(el).backgroundColor);
-    await openWithResults(page, `${FILTERED}&theme=auto`);
+    await openWithResults(page, `${FILTERED}&theme=auto`, isMobile);
     expect(await background()).toBe('rgb(18, 22, 28)');
     expect(await seriousViolations(page)).toEqual([]);
-    await openWithResults(page, `${FILTERED}&theme=light`);
+    await openWithResults(page, `${FILTERED}&theme=light`, isMobile);
     expect(await background()).not.toBe('rgb(18, 22, 28)');
   });
 });

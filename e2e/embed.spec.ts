@@ -73,7 +73,9 @@ test.describe('embed', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
-  test('a host page on another origin embeds the map; a visitor filters and opens an event', async ({ page }) => {
+  test('a host page on another origin embeds the map; a visitor filters and opens an event @phone', async ({
+    page,
+  }) => {
     await withoutAppCookies(page);
     host.pages.set('/host.html', hostPage(`${E2E_BASE_URL}/embed?locale=en&bbox=-5,42,8,51`));
     await page.goto(`${host.allowed}/host.html`);
@@ -112,7 +114,7 @@ test.describe('embed', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
-  test('opens events in a new tab when the embed says so', async ({ page, context }) => {
+  test('opens events in a new tab when the embed says so @phone', async ({ page, context }) => {
     host.pages.set('/tab.html', hostPage(`${E2E_BASE_URL}/embed?locale=en&target=_blank&bbox=-5,42,8,51`));
     await page.goto(`${host.allowed}/tab.html`);
     const link = page.frameLocator('#eventmap').getByRole('list', { name: 'Events' }).getByRole('link').first();
@@ -155,7 +157,7 @@ test.describe('embed', () => {
     await expect(page.frameLocator('#eventmap').getByRole('list', { name: 'Events' })).toHaveCount(0);
   });
 
-  test("the snippet page's output works when pasted into a blank page", async ({ page }) => {
+  test("the snippet page's output works when pasted into a blank page @phone", async ({ page }) => {
     await page.goto('/embed/snippet');
     await page.getByLabel('Language').selectOption('en');
     await page.getByLabel('Open events in').selectOption('_blank');

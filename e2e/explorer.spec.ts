@@ -1,9 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
-import { cameraOf, cards, openExplorer, recordEventsCalls, snap, waitForMarkers, waitForResults } from './helpers';
+import {
+  cameraOf,
+  cards,
+  openExplorer,
+  recordEventsCalls,
+  showFilters,
+  snap,
+  waitForMarkers,
+  waitForResults,
+} from './helpers';
 
 test.describe('map explorer', () => {
-  test('markers appear on the map and the list shows the same viewport', async ({ page }, testInfo) => {
+  test('markers appear on the map and the list shows the same viewport @phone', async ({ page }, testInfo) => {
     const calls = recordEventsCalls(page);
     await openExplorer(page, '/');
     const drawn = await waitForMarkers(page);
@@ -14,7 +23,7 @@ test.describe('map explorer', () => {
     await snap(page, testInfo, 'map with markers');
   });
 
-  test('panning the map fetches the new viewport', async ({ page }, testInfo) => {
+  test('panning the map fetches the new viewport @phone', async ({ page, isMobile }, testInfo) => {
     const calls = recordEventsCalls(page);
     await openExplorer(page, '/?at=46.6,2.35,6');
     await waitForMarkers(page);
@@ -24,8 +33,10 @@ test.describe('map explorer', () => {
     // The first view's rectangle (its events came with the page): the map's width around the camera at zoom 6.
     const halfWidth = (box.width / 2 / (512 * 2 ** 6)) * 360;
     const before = { minLng: 2.35 - halfWidth, maxLng: 2.35 + halfWidth };
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
+    // On a phone the list's sheet covers the lower half of the map and the screen is narrow: drag in the upper part,
+    // from near the right edge, so the whole gesture lands on the map.
+    const x = isMobile ? box.x + box.width - 40 : box.x + box.width / 2;
+    const y = isMobile ? box.y + box.height / 4 : box.y + box.height / 2;
     // Drag the map to the left: the view moves east.
     await page.mouse.move(x, y);
     await page.mouse.down();
@@ -49,13 +60,14 @@ test.describe('map explorer', () => {
     await snap(page, testInfo, 'after panning east');
   });
 
-  test('the live-now and category filters change the results', async ({ page }, testInfo) => {
+  test('the live-now and category filters change the results @phone', async ({ page, isMobile }, testInfo) => {
     const calls = recordEventsCalls(page);
     await openExplorer(page, '/');
     await expect(cards(page).first()).toBeVisible();
     const summary = page.getByTestId('results-summary');
     const allText = await summary.textContent();
 
+    await showFilters(page, isMobile);
     await page.getByRole('button', { name: 'Live now' }).click();
     await expect(page.getByRole('button', { name: 'Live now' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => calls.at(-1)?.url.searchParams.get('live')).toBe('1');
@@ -63,7 +75,9 @@ test.describe('map explorer', () => {
     await expect(summary).not.toHaveText(allText ?? '');
     await snap(page, testInfo, 'live now');
 
+    await showFilters(page, isMobile);
     await page.getByRole('button', { name: 'Live now' }).click();
+    await showFilters(page, isMobile);
     await page.getByRole('button', { name: 'Music' }).click();
     await expect.poll(() => calls.at(-1)?.url.searchParams.get('categories')).toBe('musique');
     await expect(page).toHaveURL(/[?&]cat=musique/);
@@ -76,12 +90,13 @@ test.describe('map explorer', () => {
     await snap(page, testInfo, 'music only');
   });
 
-  test('the URL round-trips the state: reload restores it and back/forward work', async ({ page }) => {
+  test('the URL round-trips the state: reload restores it and back/forward work @phone', async ({ page, isMobile }) => {
     const calls = recordEventsCalls(page);
     await openExplorer(page, '/?at=45.764,4.8357,11&cat=expo,musique&when=weekend&max=20&sort=cheapest');
     await waitForResults(page);
 
     const check = async () => {
+      await showFilters(page, isMobile);
       await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: 'Exhibition' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: 'Cinema' })).toHaveAttribute('aria-pressed', 'false');
@@ -110,13 +125,16 @@ test.describe('map explorer', () => {
     await check();
 
     // A filter change is a history entry; back restores the previous state, forward re-applies it.
+    await showFilters(page, isMobile);
     await page.getByLabel('Sort by').selectOption('soonest');
     await expect(page).not.toHaveURL(/sort=/);
     await page.goBack();
     await expect(page).toHaveURL(/sort=cheapest/);
+    await showFilters(page, isMobile);
     await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
     // (The cheapest-first results are still in the query cache, so going back costs no request.)
     await page.goForward();
+    await showFilters(page, isMobile);
     await expect(page.getByLabel('Sort by')).toHaveValue('soonest');
   });
 
@@ -167,7 +185,9 @@ test.describe('map explorer', () => {
     await expect(search).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('text typed in the search bar before the explorer has hydrated is kept and searched', async ({ page }) => {
+  test('text typed in the search bar before the explorer has hydrated is kept and searched @phone', async ({
+    page,
+  }) => {
     // Hold back every script the page's HTML does not name (the explorer's own chunk among them) until the text is in.
     const html = await (await page.request.get('/')).text();
     const initial = new Set(
@@ -213,7 +233,7 @@ test.describe('map explorer', () => {
     await context.close();
   });
 
-  test('a failed load says so; Retry asks again at once, and the list recovers by itself', async ({
+  test('a failed load says so; Retry asks again at once, and the list recovers by itself @phone', async ({
     page,
     consoleErrors,
   }, testInfo) => {
@@ -243,7 +263,7 @@ test.describe('map explorer', () => {
     await expect(cards(page).first()).toBeVisible({ timeout: 60_000 });
   });
 
-  test('an empty viewport suggests widening the search', async ({ page }, testInfo) => {
+  test('an empty viewport suggests widening the search @phone', async ({ page }, testInfo) => {
     // The middle of the South Pacific.
     await openExplorer(page, '/?at=-40,-130,8');
     await expect(page.getByText('Nothing on here — widen the dates or zoom out.')).toBeVisible();
@@ -286,7 +306,7 @@ test.describe('map explorer', () => {
     await context.close();
   });
 
-  test('the home page has no serious or critical accessibility violation', async ({ page }) => {
+  test('the home page has no serious or critical accessibility violation @phone', async ({ page }) => {
     await openExplorer(page, '/');
     await waitForMarkers(page);
     const results = await new AxeBuilder({ page }).analyze();

@@ -98,3 +98,13 @@ export async function mapSummaryCounts(page: Page): Promise<number[]> {
   const items = page.getByTestId('map-summary').locator('li');
   return items.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-count'))));
 }
+
+/**
+ * Shows the explorer's filters: on a phone they live in a sheet, opened here when it is closed; on a desktop they are
+ * on screen already. Journeys shared by both projects call it before they touch a filter.
+ */
+export async function showFilters(page: Page, isMobile: boolean): Promise<void> {
+  if (!isMobile || (await page.getByRole('dialog').isVisible())) return;
+  await page.getByTestId('open-filters').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}

@@ -58,7 +58,7 @@ for (const language of LANGUAGES) {
   test.describe(`in ${language.lang}`, () => {
     test.use({ locale: language.locale, extraHTTPHeaders: { 'Accept-Language': language.locale } });
 
-    test('the event page renders server-side with its sections', async ({ page }) => {
+    test('the event page renders server-side with its sections @phone', async ({ page }) => {
       const response = await page.goto(`/events/${event.id}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.name);
@@ -93,7 +93,7 @@ for (const language of LANGUAGES) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the place page renders with hours and upcoming events', async ({ page }) => {
+    test('the place page renders with hours and upcoming events @phone', async ({ page }) => {
       const response = await page.goto(`/places/${encodeURIComponent(placeId)}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(placeName);
@@ -102,7 +102,7 @@ for (const language of LANGUAGES) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the performer page renders with their events', async ({ page }) => {
+    test('the performer page renders with their events @phone', async ({ page }) => {
       const response = await page.goto(`/performers/${performer.id}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(performer.name);
@@ -110,7 +110,7 @@ for (const language of LANGUAGES) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('unknown ids give the friendly 404 page', async ({ page, consoleErrors }) => {
+    test('unknown ids give the friendly 404 page @phone', async ({ page, consoleErrors }) => {
       consoleErrors.allow(/status of 404 \(Not Found\)/);
       for (const path of ['/events/999999999', '/places/no-such-place-id', '/performers/999999999', '/events/abc']) {
         const response = await page.goto(path);
@@ -151,7 +151,7 @@ test('the pages are complete without JavaScript (server-rendered first paint)', 
   await context.close();
 });
 
-test('the JSON-LD parses and describes the event', async ({ page }) => {
+test('the JSON-LD parses and describes the event @phone', async ({ page }) => {
   await page.goto(`/events/${event.id}`);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const docs = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -169,7 +169,7 @@ test('the JSON-LD parses and describes the event', async ({ page }) => {
   expect(JSON.stringify(doc)).not.toContain('/r/');
 });
 
-test('the Book button goes through the tracked link and the click shows for the demo client', async ({
+test('the Book button goes through the tracked link and the click shows for the demo client @phone', async ({
   page,
   context,
   request,

@@ -12,7 +12,9 @@ test.beforeAll(async ({ request }) => {
   event = pickEvent(await upcomingEvents(request, await demoToken(request)));
 });
 
-test('an event page draws its place without MapLibre, and opens the interactive map on demand', async ({ page }) => {
+test('an event page draws its place without MapLibre, and opens the interactive map on demand @phone', async ({
+  page,
+}) => {
   const maplibreRequests: string[] = [];
   page.on('request', (r) => {
     if (/maplibre/i.test(r.url())) maplibreRequests.push(r.url());
@@ -47,7 +49,10 @@ test('an event page draws its place without MapLibre, and opens the interactive 
   expect(after.top).toBeCloseTo(box.top, 0);
 });
 
-test('a place page in French draws its map and labels the button in French', async ({ browser, consoleErrors }) => {
+test('a place page in French draws its map and labels the button in French @phone', async ({
+  browser,
+  consoleErrors,
+}) => {
   const context = await browser.newContext({ locale: 'fr-FR' });
   consoleErrors.watch(context);
   const page = await context.newPage();

@@ -75,7 +75,9 @@ for (const size of SIZES)
           const hero = document.getElementById('event-hero')!;
           window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 40);
         });
-        await page.waitForTimeout(300);
+        // Readiness, not time: the pictures scrolled into view have loaded, and a frame has painted them.
+        await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete))).toBe(true);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         await shot(page, `event-${base}`);
         await context.close();
       } finally {

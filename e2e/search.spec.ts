@@ -18,7 +18,9 @@ const cardIds = async (page: Page) =>
   cards(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-event-id')));
 
 test.describe('search', () => {
-  test('"lyon" then Enter on the top town flies the map to Lyon and lists its events', async ({ page }, testInfo) => {
+  test('"lyon" then Enter on the top town flies the map to Lyon and lists its events @phone', async ({
+    page,
+  }, testInfo) => {
     await openExplorer(page, '/');
     await waitForResults(page);
     await suggest(page, 'lyon');
@@ -43,7 +45,7 @@ test.describe('search', () => {
     expect(places.filter((text) => text.includes('Lyon')).length).toBeGreaterThan(places.length / 2);
   });
 
-  test('"st etienne" finds Saint-Étienne with its département', async ({ page }) => {
+  test('"st etienne" finds Saint-Étienne with its département @phone', async ({ page }) => {
     await openExplorer(page, '/');
     await suggest(page, 'st etienne');
     const first = page.getByRole('group', { name: 'Towns' }).getByRole('option').first();
@@ -51,7 +53,7 @@ test.describe('search', () => {
     await expect(first).toContainText('Loire');
   });
 
-  test('a recurring event shows once, with its number of dates', async ({ page, request }) => {
+  test('a recurring event shows once, with its number of dates @phone', async ({ page, request }) => {
     const events = await upcomingEvents(request, await demoToken(request));
     const byKey = new Map<string, number>();
     for (const e of events) {
@@ -74,7 +76,7 @@ test.describe('search', () => {
     await expect(line).toContainText(/\d+ dates · next/);
   });
 
-  test('Enter on "concert" opens the results view, which reloads to the same results; Back returns', async ({
+  test('Enter on "concert" opens the results view, which reloads to the same results; Back returns @phone', async ({
     page,
   }, testInfo) => {
     await openExplorer(page, '/?at=46.6,2.35,6');
@@ -107,7 +109,9 @@ test.describe('search', () => {
     expect(cameraOf(page)).toEqual({ lat: 46.6, lng: 2.35, zoom: 6 });
   });
 
-  test('odd or unsearchable text in the link opens the view with a message, never an error page', async ({ page }) => {
+  test('odd or unsearchable text in the link opens the view with a message, never an error page @phone', async ({
+    page,
+  }) => {
     const response = await page.goto('/?q=caf%E9%20%F0%9F%8E');
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('search-results-title')).toContainText('caf');

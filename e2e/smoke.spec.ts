@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test';
 import { cards, snap } from './helpers';
 
-test('the home page renders and shows events', async ({ page }, testInfo) => {
+test('the home page renders and shows events @phone', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();

@@ -39,6 +39,18 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ sessionSecret: SECRET, partnerValidateResponses: 'off', warnings: [] });
   });
 
+  it('pins the server clock to CLOCK_START, an ISO instant, refused in production unless PARTNER_API_DEMO=1', () => {
+    expect(parseEnv({}).clockStartMs).toBeUndefined();
+    expect(parseEnv({ CLOCK_START: '2027-03-14T18:00:00Z' }).clockStartMs).toBe(Date.UTC(2027, 2, 14, 18));
+    expect(parseEnv({ CLOCK_START: '2027-03-14T19:00:00+01:00' }).clockStartMs).toBe(Date.UTC(2027, 2, 14, 18));
+    expect(() => parseEnv({ CLOCK_START: '14/03/2027' })).toThrow(/CLOCK_START: must be an ISO 8601 instant/);
+    expect(() => parseEnv({ CLOCK_START: '2027-03-14' })).toThrow(/CLOCK_START/);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, CLOCK_START: '2027-03-14T18:00:00Z' };
+    expect(() => parseEnv(production)).toThrow(/CLOCK_START: refused in production/);
+    expect(() => parseEnv({ ...production, PARTNER_API_DEMO: '0' })).toThrow(/CLOCK_START: refused in production/);
+    expect(parseEnv({ ...production, PARTNER_API_DEMO: '1' }).clockStartMs).toBe(Date.UTC(2027, 2, 14, 18));
+  });
+
   it.each([
     ['PARTNER_API_URL', 'not a url'],
     ['PARTNER_API_URL', 'ftp://example.com'],

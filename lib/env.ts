@@ -98,6 +98,19 @@ const ZRawEnvSchema = z.object({
       .optional(),
   ),
   CATALOGUE_MIRROR_FILE: ZOptionalString,
+  CLOCK_START: ZOptionalString.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2027-03-14T18:00:00Z' })
+      .transform((value) => Date.parse(value))
+      .optional(),
+  ),
+  // The demo flag the embedded service reads too: the only production setting where CLOCK_START is allowed.
+  PARTNER_API_DEMO: ZOptionalString.pipe(
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' })
+      .transform((value) => value === '1' || value === 'true' || value === 'yes')
+      .optional(),
+  ),
   CATALOGUE_SYNC_INTERVAL_SECONDS: ZOptionalString.pipe(
     z
       .string()
@@ -159,6 +172,11 @@ export interface Env {
   catalogueMirrorFile: string | null;
   /** Seconds between two incremental syncs of the catalogue mirror. */
   catalogueSyncIntervalMs: number;
+  /**
+   * CLOCK_START as epoch ms: the server's "now" starts at this instant and runs from there (lib/clock/server-now.ts);
+   * undefined = the system clock. Refused in production unless PARTNER_API_DEMO=1.
+   */
+  clockStartMs: number | undefined;
   /** Dev-time notices, e.g. that the built-in session secret is in use. */
   warnings: string[];
 }
@@ -197,6 +215,13 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
       }
     }
   }
+  // A pinned clock shows visitors stale dates: for tests and demos only.
+  if (raw.CLOCK_START !== undefined && raw.NODE_ENV === 'production' && raw.PARTNER_API_DEMO !== true) {
+    problems.push(
+      '  CLOCK_START: refused in production (a pinned clock is for tests and the demo; unset it, or set ' +
+        'PARTNER_API_DEMO=1 for a demo)',
+    );
+  }
   if (problems.length > 0 || !clientId || !clientSecret || !sessionSecret) {
     throw new EnvError(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
@@ -218,6 +243,7 @@ export function parseEnv(record: Record<string, string | undefined>): Env {
     catalogueMirrorFile:
       raw.CATALOGUE_MIRROR_FILE === 'off' ? null : (raw.CATALOGUE_MIRROR_FILE ?? '.data/catalogue-mirror.sqlite'),
     catalogueSyncIntervalMs: (raw.CATALOGUE_SYNC_INTERVAL_SECONDS ?? 30) * 1000,
+    clockStartMs: raw.CLOCK_START,
     warnings,
   };
 }

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
-import { systemClock } from './clock';
+import { serviceClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { addPartner, importFile, printIngestKey } from './ingest/cli-commands';
 import { closeOnSignals, seedDemoCatalogue, startService } from './main';
@@ -15,7 +15,7 @@ import { StoreConfigError, type Store } from './store/port';
 async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore({
     database: config.database,
-    clock: systemClock,
+    clock: serviceClock(config),
     publicUrl: config.publicUrl,
     poolSize: config.databasePoolSize,
     listen: config.databaseListen,
@@ -54,10 +54,12 @@ const USAGE = `Usage: npm run partner-api -- <command>
 
 const serve: Command = async (_args, config) => {
   const service = await startService(config, {
-    seedDemo: async (store) => {
-      const stats = await seedDemoCatalogue(store);
+    seedDemo: async (store, clock) => {
+      // A pinned clock dates the seed from its exact start (not a few ms later), so every run seeds the same rows.
+      const now = config.clockStartMs ?? clock();
+      const stats = await seedDemoCatalogue(store, now);
       console.log(`Seeded ${stats.events} events in ${Math.round(stats.durationMs)} ms.`);
-      await seedDemoClickHistory(store, config);
+      await seedDemoClickHistory(store, config, now);
     },
     onLog: (line) => console.log(line),
   });
@@ -89,7 +91,7 @@ const seed: Command = async (args, config) => {
     const stats = await seedCatalogue(store.seeding, {
       events,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
-      now: systemClock(),
+      now: config.clockStartMs ?? Date.now(),
       reset: options.reset ?? false,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
@@ -102,7 +104,7 @@ const seed: Command = async (args, config) => {
     });
     // A bulk load leaves the search indexes in many segments; one merge makes typeahead faster.
     await store.search.optimize();
-    await seedDemoClickHistory(store, config);
+    await seedDemoClickHistory(store, config, config.clockStartMs ?? Date.now());
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
@@ -116,7 +118,7 @@ const clients: Command = async (args, config) => {
   const [action, id, ...rest] = args;
   try {
     if (action === 'create' && id && rest.length === 0) {
-      const secret = await withStore(config, (store) => createClient(store.auth, systemClock, id));
+      const secret = await withStore(config, (store) => createClient(store.auth, serviceClock(config), id));
       console.log(`Client "${id}" created. Its secret is shown only now; store it safely:`);
       console.log(`  clientId:     ${id}`);
       console.log(`  clientSecret: ${secret}`);

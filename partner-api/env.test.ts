@@ -41,6 +41,33 @@ describe('parseServiceEnv', () => {
     expect(parseServiceEnv({ NODE_ENV: 'production', PARTNER_API_DEMO: '1' }).demo).toBe(true);
   });
 
+  it('pins the clock to PARTNER_API_CLOCK_START, an ISO instant, and refuses it in production but for the demo', () => {
+    expect(parseServiceEnv({}).clockStartMs).toBeUndefined();
+    expect(parseServiceEnv({ PARTNER_API_CLOCK_START: '2027-03-14T18:00:00Z' }).clockStartMs).toBe(
+      Date.UTC(2027, 2, 14, 18),
+    );
+    expect(parseServiceEnv({ PARTNER_API_CLOCK_START: '2027-03-14T19:00:00+01:00' }).clockStartMs).toBe(
+      Date.UTC(2027, 2, 14, 18),
+    );
+    expect(() => parseServiceEnv({ PARTNER_API_CLOCK_START: '2027-03-14' })).toThrow(/PARTNER_API_CLOCK_START/);
+    expect(() => parseServiceEnv({ PARTNER_API_CLOCK_START: 'tomorrow' })).toThrow(/ISO 8601 instant/);
+    const secret = 'x'.repeat(32);
+    expect(() =>
+      parseServiceEnv({
+        NODE_ENV: 'production',
+        PARTNER_API_TOKEN_SECRET: secret,
+        PARTNER_API_CLOCK_START: '2027-03-14T18:00:00Z',
+      }),
+    ).toThrow(/PARTNER_API_CLOCK_START: refused in production/);
+    expect(
+      parseServiceEnv({
+        NODE_ENV: 'production',
+        PARTNER_API_DEMO: '1',
+        PARTNER_API_CLOCK_START: '2027-03-14T18:00:00Z',
+      }).clockStartMs,
+    ).toBe(Date.UTC(2027, 2, 14, 18));
+  });
+
   it('names the offending keys, never their values', () => {
     let message = '';
     try {

@@ -55,6 +55,12 @@ const ZRawServiceEnvSchema = z.object({
   ),
   PARTNER_API_METRICS_PORT: ZInteger(0, 65_535),
   PARTNER_API_METRICS_HOST: ZOptionalString,
+  PARTNER_API_CLOCK_START: ZOptionalString.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2027-03-14T18:00:00Z' })
+      .transform((value) => Date.parse(value))
+      .optional(),
+  ),
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -117,6 +123,12 @@ export interface ServiceConfig {
   rateLimit: RateLimitConfig;
   /** Largest accepted request body, bytes (413 above). */
   bodyLimit: number;
+  /**
+   * PARTNER_API_CLOCK_START as epoch ms: the service's clock starts at this instant and runs from there, and the demo
+   * seed is dated from it, so a fixed seed and start give the same answers on any day (test runs). Undefined = the
+   * system clock. Refused in production unless it is the demo.
+   */
+  clockStartMs: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Prometheus metrics (`GET /metrics`) on this port, apart from the API's (docs/operations.md); undefined = no
@@ -159,6 +171,13 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
       'Invalid Partner API configuration:\n  PARTNER_API_TOKEN_SECRET: required in production (at least 32 characters)',
     );
   }
+  // A pinned clock serves stale dates and lets tokens outlive their real expiry: for tests and demos only.
+  if (production && !demo && raw.PARTNER_API_CLOCK_START !== undefined) {
+    throw new ServiceEnvError(
+      'Invalid Partner API configuration:\n  PARTNER_API_CLOCK_START: refused in production (a pinned clock is for ' +
+        'tests and the demo; unset it, or set PARTNER_API_DEMO=1 for a demo service)',
+    );
+  }
   const port = raw.PARTNER_API_PORT ?? DEFAULT_PORT;
   const host = raw.PARTNER_API_HOST ?? '127.0.0.1';
   return {
@@ -182,6 +201,7 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
       loginPerIpPerMinute: raw.PARTNER_API_LOGIN_IP_LIMIT_PER_MINUTE ?? 30,
     },
     bodyLimit: raw.PARTNER_API_BODY_LIMIT ?? 64 * 1024,
+    clockStartMs: raw.PARTNER_API_CLOCK_START,
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
     metricsPort: raw.PARTNER_API_METRICS_PORT,
     metricsHost: raw.PARTNER_API_METRICS_HOST ?? host,
@@ -215,6 +235,7 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     trustProxy: false,
     rateLimit: { apiPerMinute: 100_000, loginPerClientPerMinute: 100_000, loginPerIpPerMinute: 100_000 },
     bodyLimit: 64 * 1024,
+    clockStartMs: undefined,
     logLevel: 'silent',
     metricsPort: undefined,
     metricsHost: '127.0.0.1',

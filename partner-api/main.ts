@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { systemClock } from './clock';
+import { serviceClock, type Clock } from './clock';
 import type { ServiceConfig } from './env';
 import { DEFAULT_SEED_EVENTS, seedCatalogue, type SeedStats } from './seed/seed-catalogue';
 import { openStore } from './store/open-store';
@@ -18,9 +18,12 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around now); image links use the store's public URL. */
-export async function seedDemoCatalogue(store: Store): Promise<SeedStats> {
-  const stats = await seedCatalogue(store.seeding, { events: DEMO_EVENT_COUNT, now: systemClock() });
+/**
+ * Seeds the demo catalogue (DEMO_EVENT_COUNT events, dates around `now`: the pinned clock's start, so a fixed start
+ * gives the same catalogue on any day); image links use the store's public URL.
+ */
+export async function seedDemoCatalogue(store: Store, now: number): Promise<SeedStats> {
+  const stats = await seedCatalogue(store.seeding, { events: DEMO_EVENT_COUNT, now });
   await store.search.optimize();
   return stats;
 }
@@ -34,11 +37,18 @@ export async function startService(
   {
     seedDemo,
     onLog = () => {},
-  }: { seedDemo?: (store: Store) => Promise<void> | void; onLog?: (line: string) => void } = {},
+  }: {
+    seedDemo?: (store: Store, clock: Clock) => Promise<void> | void;
+    onLog?: (line: string) => void;
+  } = {},
 ): Promise<RunningService> {
+  const clock = serviceClock(config);
+  if (config.clockStartMs !== undefined) {
+    onLog(`Clock pinned: it starts at ${new Date(config.clockStartMs).toISOString()} (PARTNER_API_CLOCK_START).`);
+  }
   const store = await openStore({
     database: config.database,
-    clock: systemClock,
+    clock,
     publicUrl: config.publicUrl,
     poolSize: config.databasePoolSize,
     listen: config.databaseListen,
@@ -48,7 +58,7 @@ export async function startService(
     if (config.demo && seedDemo && (await store.catalogue.isEmpty())) {
       onLog(`Empty catalogue: seeding ${DEMO_EVENT_COUNT} demo events…`);
       try {
-        await seedDemo(store);
+        await seedDemo(store, clock);
       } catch (error) {
         // Replicas started together on one empty database all try; the seed is all or nothing, so a catalogue that
         // is no longer empty was seeded whole by another process, and this one serves it.
@@ -56,7 +66,7 @@ export async function startService(
         onLog('Another process seeded the demo catalogue first; serving it.');
       }
     }
-    const app = await buildApp({ store, clock: systemClock, config });
+    const app = await buildApp({ store, clock, config });
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     return {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MAIN_CATEGORIES } from '@/lib/contract';
-import { systemClock, type Clock } from './clock';
+import { serviceClock, type Clock } from './clock';
 import type { ServiceConfig } from './env';
 import { openStore } from './store/open-store';
 import type { Store } from './store/port';
@@ -200,7 +200,9 @@ export async function simulateCommand(args: string[], config: ServiceConfig): Pr
     );
     return 2;
   }
-  const store = await openStore({ database: config.database, clock: systemClock, publicUrl: config.publicUrl });
+  // The same clock as the service's: a pinned stack's simulated changes are dated from the pinned start.
+  const clock = serviceClock(config);
+  const store = await openStore({ database: config.database, clock, publicUrl: config.publicUrl });
   const abort = new AbortController();
   const stop = () => abort.abort();
   process.once('SIGINT', stop);
@@ -209,7 +211,7 @@ export async function simulateCommand(args: string[], config: ServiceConfig): Pr
     const started = Date.now();
     const counts = await simulate({
       store,
-      clock: systemClock,
+      clock,
       changes,
       ...(rate === undefined ? {} : { rate }),
       ...(seed === undefined ? {} : { seed }),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { headers } from 'next/headers';
 import { bucketedNow } from '@/lib/explorer/events-params';
 import { firstViewQuery, type DeviceClass, type FirstView } from '@/lib/explorer/first-view';
@@ -26,7 +27,7 @@ async function deviceClass(): Promise<DeviceClass> {
  * in time (the server log says why; the browser then loads the view itself).
  */
 export async function loadFirstView(search: URLSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
-  const nowMs = bucketedNow().getTime();
+  const nowMs = bucketedNow(serverNow()).getTime();
   const device = await deviceClass();
   const query = firstViewQuery(search, defaultCamera, device, nowMs);
   if (!query) return null;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { getEnv } from '@/lib/env';
 import { problemResponse } from '@/lib/http/problem';
 import { clicksInRange } from './aggregate';
@@ -17,7 +18,7 @@ export async function exportClicks(request: Request): Promise<Response> {
   );
   let range;
   try {
-    range = resolvePeriod(query, Date.now(), getEnv().partnerDashboardTimeZone);
+    range = resolvePeriod(query, serverNow(), getEnv().partnerDashboardTimeZone);
   } catch (error) {
     if (error instanceof PeriodError) return problemResponse({ status: 400, detail: error.message });
     throw error;

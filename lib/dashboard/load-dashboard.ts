@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
 import { getEnv } from '@/lib/env';
 import { INTL_LOCALE, type Locale } from '@/lib/i18n/config';
@@ -103,7 +104,7 @@ export function periodSearch(range: Pick<PeriodRange, 'period' | 'from' | 'to'>)
 }
 
 /** Builds everything the `/partner` page shows for the current request. */
-export async function loadDashboard(query: DashboardQuery, now = Date.now()): Promise<DashboardView> {
+export async function loadDashboard(query: DashboardQuery, now = serverNow()): Promise<DashboardView> {
   const locale = await getLocale();
   const messages = dashboardMessages(locale);
   if (!dashboardEnabled()) return { kind: 'disabled', locale, messages };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { errorResponse } from '@/lib/api/respond';
@@ -118,7 +119,7 @@ async function feedResponse(request: Request, format: 'ics' | 'atom'): Promise<R
     const body =
       format === 'ics'
         ? eventsCalendar(data, title, origin, selfUrl)
-        : eventsAtom(data, title, origin, selfUrl, locale, new Date());
+        : eventsAtom(data, title, origin, selfUrl, locale, new Date(serverNow()));
     return new Response(body, {
       headers: {
         'Content-Type': format === 'ics' ? 'text/calendar; charset=utf-8' : 'application/atom+xml; charset=utf-8',

@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { z } from 'zod';
 import type { TGetEventsRequest } from '@/lib/contract';
 import { parseEventsQuery } from '@/lib/api/parse-events-params';
@@ -85,7 +86,7 @@ export interface FeedQuery {
 }
 
 /** Parses a feed URL; throws an {@link InputError} naming each bad parameter. */
-export function parseFeedQuery(url: URL, now = Date.now()): FeedQuery {
+export function parseFeedQuery(url: URL, now = serverNow()): FeedQuery {
   const raw = queryObject(url, FEED_KEYS);
   const own = parseInput(ZFeedOwnSchema, {
     when: raw.when,

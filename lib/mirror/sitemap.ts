@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import { getSiteOrigin } from '@/lib/records/site-url';
 import { problemResponse } from '@/lib/http/problem';
 import { getCatalogueMirror, startCatalogueSync } from './catalogue-mirror';
@@ -59,7 +60,7 @@ function mirrorDb(): MirrorDb | null {
 
 /** `GET /sitemap.xml`. */
 export async function sitemapIndexResponse(): Promise<Response> {
-  return new Response(sitemapIndexXml(mirrorDb(), await getSiteOrigin(), Date.now()), { headers: XML_HEADERS });
+  return new Response(sitemapIndexXml(mirrorDb(), await getSiteOrigin(), serverNow()), { headers: XML_HEADERS });
 }
 
 /** `GET /sitemaps/{kind}-{n}.xml`; 404 for a file that does not exist. */
@@ -69,7 +70,7 @@ export async function sitemapFileResponse(file: string): Promise<Response> {
   const kind = match[1] as SitemapKind;
   const index = Number(match[2]);
   const db = mirrorDb();
-  const now = Date.now();
+  const now = serverNow();
   if (index > 1 && (!db || index > sitemapFileCounts(db, now)[kind])) {
     return problemResponse({ status: 404, detail: 'No such sitemap file.' });
   }

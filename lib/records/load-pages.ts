@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverNow } from '@/lib/clock/server-now';
 import type { Metadata } from 'next';
 import { getEnv } from '@/lib/env';
 import { getEventForPage, getPerformerForPage, getPlaceForPage, type PageData } from '@/lib/api/pages';
@@ -45,7 +46,7 @@ async function model<T>(result: PageData<T>, path: string): Promise<RecordModel<
     origin,
     path,
     pageUrl: new URL(path, origin).toString(),
-    now: Date.now(),
+    now: serverNow(),
     mapStyleUrl: getEnv().mapStyleUrl,
     directionsUrl: getEnv().directionsUrl,
     fromCopy: result.fromCopy ?? null,

@@ -63,7 +63,7 @@ describe('seeding, killed half-way', { timeout: 180_000 }, () => {
     expect(catalogue()).toEqual({ events: 0, places: 0, firstTitle: undefined, completed: undefined });
 
     const service = await startService(testServiceConfig({ database: dbFile, port: 0 }), {
-      seedDemo: async (store) => void (await seedDemoCatalogue(store)),
+      seedDemo: async (store, clock) => void (await seedDemoCatalogue(store, clock())),
     });
     await service.close();
     const after = catalogue();

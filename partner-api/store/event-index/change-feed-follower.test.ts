@@ -84,3 +84,77 @@ describe('ChangeFeedFollower', () => {
     expect(follower.index.inLocation([1, 7], null)).toEqual([7]);
   });
 });
+
+/** A feed whose answers wait until the test releases them, so a local write can land while a pull is in flight. */
+function gatedFeed() {
+  const listeners = new Set<() => void>();
+  let committed: IndexedEvent[] = [];
+  let stamp = 0;
+  const gates: Array<() => void> = [];
+  const feed: CatalogueFeed = {
+    changesSince: async (cursor) => {
+      // The snapshot is taken when the call starts, as a REPEATABLE READ transaction's would be.
+      const seen = committed.filter((e) => e.updatedMs > (cursor?.stamp ?? -1));
+      const through = stamp;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return {
+        reset: cursor === null,
+        events: seen,
+        deletedIds: [],
+        cursor: { generation: 'g', stamp: through },
+        complete: true,
+      };
+    },
+    lastUpdatedMs: async () => stamp,
+    onLocalWrite(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    feed,
+    /** Commits an event, then tells the process's listeners, as a store's write does. */
+    write: (e: IndexedEvent) => {
+      committed = [...committed, e];
+      stamp = e.updatedMs;
+      for (const listener of listeners) listener();
+    },
+    /** Lets the oldest waiting answer through. */
+    release: async () => {
+      while (gates.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      gates.shift()!();
+    },
+  };
+}
+
+describe('ChangeFeedFollower read-your-writes', () => {
+  it('makes a query after a local write wait for a pull that started after that write, even one in flight', async () => {
+    const { feed, write, release } = gatedFeed();
+    const follower = new ChangeFeedFollower(feed, { pollMs: 60_000 });
+    const loaded = follower.catchUp();
+    await release();
+    await loaded;
+
+    // A poll's pull is in flight (its snapshot predates the write) when this process commits a write.
+    const poll = follower.catchUp();
+    write(event(1, 100, 1));
+    // The poll's answer arrives without the write; the follower starts the next pull, which will carry it.
+    await release();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // A query now must wait for that pull rather than read an index without its own write.
+    const fresh = follower.freshness();
+    expect(fresh).toBeDefined();
+    let done = false;
+    void fresh?.then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    await release();
+    await fresh;
+    await poll;
+    expect(follower.index.count).toBe(1);
+    // Caught up: the hot path has nothing to wait for.
+    expect(follower.freshness()).toBeUndefined();
+    follower.stop();
+  });
+});

@@ -22,8 +22,13 @@ const DEFAULT_PAGE_SIZE = 20_000;
 export class ChangeFeedFollower {
   private current = new EventIndex();
   private cursor: FeedCursor | null = null;
-  /** A local write happened since the last pull started: the next query must catch up first. */
-  private localPending = false;
+  /**
+   * Local writes told so far, and how many of them the index holds: a write is held once a pull that *started* after
+   * it has *finished*. (A flag cleared when a pull starts let a query read between that start and its end, without
+   * its own write: the replicas flake.)
+   */
+  private localWrites = 0;
+  private localApplied = 0;
   /** More to pull: set by local writes and polls, cleared when a pull starts. */
   private dirty = true;
   private running: Promise<void> | null = null;
@@ -38,7 +43,7 @@ export class ChangeFeedFollower {
   ) {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     this.unsubscribe = feed.onLocalWrite(() => {
-      this.localPending = true;
+      this.localWrites += 1;
       this.dirty = true;
     });
   }
@@ -71,7 +76,13 @@ export class ChangeFeedFollower {
    * wait for, no await on the hot path) otherwise.
    */
   freshness(): Promise<void> | undefined {
-    return this.localPending ? this.catchUp() : undefined;
+    return this.localApplied < this.localWrites ? this.holdLocalWrites(this.localWrites) : undefined;
+  }
+
+  /** Waits until the index holds the first `target` local writes, joining a pull in flight rather than adding one. */
+  private async holdLocalWrites(target: number): Promise<void> {
+    // A drain in flight pulls again after its current pull when a write marked it dirty meanwhile.
+    while (this.localApplied < target) await (this.running ?? this.catchUp());
   }
 
   /** Applies every change committed so far (one feed call when nothing changed). */
@@ -86,8 +97,9 @@ export class ChangeFeedFollower {
   private async drain(): Promise<void> {
     while (this.dirty) {
       this.dirty = false;
-      this.localPending = false;
+      const writesBefore = this.localWrites;
       await this.pull();
+      this.localApplied = Math.max(this.localApplied, writesBefore);
     }
   }
 
