@@ -1,4 +1,4 @@
-import type { PostgresMigration } from './index';
+import type { PostgresMigration } from './migration';
 
 /** Ingestion's tables (the SQLite store's migration 007 explains them). */
 export const ingestMigration: PostgresMigration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Ingestion (docs/ingestion.md): every source record as one partner last sent it, keyed by (partner, partner's id),
