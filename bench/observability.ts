@@ -99,7 +99,7 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 async function perRequestMicros(): Promise<Record<string, number>> {
   const { createServiceMetrics } = await import('../partner-api/observability/metrics');
   const { acceptRequestId, traceIdOfTraceparent } = await import('../lib/contract/request-id');
-  const { EventIndex } = await import('../partner-api/store/event-index/event-index');
+  const { EventIndex } = await import('../lib/event-index/event-index');
   const fakeStore = { pool: undefined } as unknown as Parameters<typeof createServiceMetrics>[0]['store'];
   const follower = { stamp: 0, index: new EventIndex() } as unknown as Parameters<
     typeof createServiceMetrics

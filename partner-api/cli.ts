@@ -157,7 +157,7 @@ const importCommand: Command = async (args, config) => {
   }
   return withStore(config, (store) =>
     importFile(
-      { store, nowMs: systemClock(), out: (line) => console.log(line), err: (line) => console.error(line) },
+      { store, nowMs: serviceClock(config)(), out: (line) => console.log(line), err: (line) => console.error(line) },
       {
         partner: values.partner as string,
         file,
@@ -186,7 +186,7 @@ const partners: Command = async (args, config) => {
   const [action, name, ...extra] = positionals;
   if (action === 'key' && name && extra.length === 0 && Object.keys(values).length === 0) {
     return withStore(config, (store) =>
-      printIngestKey({ store, nowMs: systemClock(), out: (l) => console.log(l), err: (l) => console.error(l) }, name),
+      printIngestKey({ store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) }, name),
     );
   }
   if (action !== 'add' || !name || extra.length > 0) {
@@ -198,7 +198,7 @@ const partners: Command = async (args, config) => {
   }
   const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   return withStore(config, (store) =>
-    addPartner({ store, nowMs: systemClock(), out: (l) => console.log(l), err: (l) => console.error(l) }, name, {
+    addPartner({ store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) }, name, {
       ...defined('logo', values.logo),
       ...defined('color', values.color),
       ...defined('timeZone', values['time-zone']),

@@ -79,21 +79,21 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
   );
 }
 
-/** The top of the page: picture, categories, title, when, where, price, grade, and the calendar and share actions. */
 /** What the save control keeps of the event (as a card keeps it), so the Saved view lists it offline. */
 function savedOf(event: TEvent): SavedEvent {
   const toMinute = (date: string) => date.replace(/^(\S+ \d{2}:\d{2})\S* /, '$1 ');
-  const city = event.mapPlace?.city ?? event.place.address.city;
+  const { name: place, city } = eventVenue(event);
   return {
     id: event.id,
     name: event.name,
     start: toMinute(event.startDate),
     end: toMinute(event.endDate),
-    place: eventPlace(event).name,
+    place,
     ...(city && { city }),
   };
 }
 
+/** The top of the page: picture, categories, title, when, where, price, grade, and the calendar and share actions. */
 function Hero({
   event,
   messages,

@@ -21,7 +21,7 @@ export class ApiError extends Error {
  * Requests started before the explorer hydrated, by query string. The first `fetchEvents` takes the one it matches and
  * drops the others, so a response never serves a later query (it would be as old as the page).
  */
-const early = new Map<string, Promise<TExplorerEventsPage>>();
+const early = new Map<string, Promise<TExplorerView>>();
 
 /**
  * Starts loading a viewport page now, for a `fetchEvents` with the same parameters to pick up later: the first page is
@@ -37,14 +37,14 @@ export function prefetchEvents(params: URLSearchParams): void {
 }
 
 /** Fetches one viewport page; the signal cancels it when the viewport moves on. */
-export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerEventsPage> {
+export async function fetchEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerView> {
   const key = params.toString();
   const started = early.get(key);
   early.clear();
   return started ?? requestEvents(params, signal);
 }
 
-async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerEventsPage> {
+async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Promise<TExplorerView> {
   const res = await fetch(`${EXPLORER_EVENTS_PATH}?${params.toString()}`, {
     signal,
     headers: { accept: 'application/json' },
@@ -59,7 +59,7 @@ async function requestEvents(params: URLSearchParams, signal?: AbortSignal): Pro
     }
     throw new ApiError(res.status, detail);
   }
-  return (await res.json()) as TExplorerEventsPage;
+  return (await res.json()) as TExplorerView;
 }
 
 /** The position drawn for an event (the server chose it: its map place, else its place's address). */
