@@ -21,12 +21,7 @@ import {
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
 /** The test's page when its project is a phone, else a new phone context's (guarded for console errors too). */
-async function phonePage(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  watch: (c: BrowserContext) => void,
-) {
+async function phonePage(page: Page, browser: Browser, testInfo: TestInfo, watch: (c: BrowserContext) => void) {
   if (testInfo.project.use.isMobile) return page;
   const context = await browser.newContext({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Paris' });
   watch(context);

@@ -186,7 +186,10 @@ const partners: Command = async (args, config) => {
   const [action, name, ...extra] = positionals;
   if (action === 'key' && name && extra.length === 0 && Object.keys(values).length === 0) {
     return withStore(config, (store) =>
-      printIngestKey({ store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) }, name),
+      printIngestKey(
+        { store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) },
+        name,
+      ),
     );
   }
   if (action !== 'add' || !name || extra.length > 0) {
@@ -198,15 +201,19 @@ const partners: Command = async (args, config) => {
   }
   const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   return withStore(config, (store) =>
-    addPartner({ store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) }, name, {
-      ...defined('logo', values.logo),
-      ...defined('color', values.color),
-      ...defined('timeZone', values['time-zone']),
-      ...defined('commissionFix', values['commission-fix']),
-      ...defined('commissionPerTicket', values['commission-per-ticket']),
-      ...defined('commissionPerCart', values['commission-per-cart']),
-      ...defined('commissionRate', values['commission-rate']),
-    }),
+    addPartner(
+      { store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) },
+      name,
+      {
+        ...defined('logo', values.logo),
+        ...defined('color', values.color),
+        ...defined('timeZone', values['time-zone']),
+        ...defined('commissionFix', values['commission-fix']),
+        ...defined('commissionPerTicket', values['commission-per-ticket']),
+        ...defined('commissionPerCart', values['commission-per-cart']),
+        ...defined('commissionRate', values['commission-rate']),
+      },
+    ),
   );
 };
 

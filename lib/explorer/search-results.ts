@@ -56,10 +56,7 @@ export function searchEventToExplorerEvent(e: TSearchEvent): TExplorerEvent {
  */
 export function searchFiltersActive(filters: Filters): boolean {
   return (
-    filters.live ||
-    filters.categories.length > 0 ||
-    filters.when !== null ||
-    explorerPricesFilter(filters) !== null
+    filters.live || filters.categories.length > 0 || filters.when !== null || explorerPricesFilter(filters) !== null
   );
 }
 
