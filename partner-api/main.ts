@@ -58,6 +58,7 @@ export async function startService(
     }
     const app = await buildApp({ store, clock: systemClock, config });
     const url = await app.listen({ port: config.port, host: config.host });
+    if (app.metricsUrl) onLog(`Metrics: ${app.metricsUrl}/metrics`);
     let closing: Promise<void> | undefined;
     return {
       app,
