@@ -137,7 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = config.metricsPort === undefined ? undefined : createServiceMetrics({ store, follower, clock });
   if (metrics && config.metricsPort !== undefined) {
     installRequestMetrics(app, metrics);
-    const server = await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost });
+    let server: Awaited<ReturnType<typeof startMetricsServer>>;
+    try {
+      server = await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost });
+    } catch (error) {
+      // A metrics port already taken stops the start like the API's own port would, without leaving the poll running.
+      follower.stop();
+      await app.close();
+      throw error;
+    }
     app.decorate('metricsUrl', server.url);
     app.addHook('onClose', () => server.close());
   }

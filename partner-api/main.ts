@@ -68,6 +68,7 @@ export async function startService(
     }
     const app = await buildApp({ store, clock, config });
     const url = await app.listen({ port: config.port, host: config.host });
+    if (app.metricsUrl) onLog(`Metrics: ${app.metricsUrl}/metrics`);
     let closing: Promise<void> | undefined;
     return {
       app,

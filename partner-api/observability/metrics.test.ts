@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProblemSchema } from '@/lib/contract';
@@ -97,6 +98,20 @@ describe('Partner API metrics (PARTNER_API_METRICS_PORT)', () => {
     expect(samples(text, 'partner_api_events_query_matches_sum').get('')).toBe(1);
     // The demo login above holds one live refresh family.
     expect(samples(text, 'partner_api_refresh_families_active').get('')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a metrics port already taken', () => {
+  it('stops the start with the socket error', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      await expect(createTestApp({ config: { metricsPort: port } })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
   });
 });
 
