@@ -1,11 +1,5 @@
 import { foldText } from '@/partner-api/search/normalize';
-import {
-  type IngestBatch,
-  type IngestEventInput,
-  type IngestPartnerRow,
-  type IngestSourceRow,
-  type IngestStore,
-} from '../ingest/types';
+import type { IngestBatch, IngestEventInput, IngestPartnerRow, IngestSourceRow, IngestStore } from '../ingest/types';
 import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event';
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../model/records';
