@@ -1,13 +1,21 @@
 import { timeZoneOffsetMinutes } from '@/partner-api/store/local-date';
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
+const knownZones = new Map<string, boolean>();
+
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: zones come from feeds.
+    if (knownZones.size < 1000) knownZones.set(zone, known);
   }
+  return known;
 }
 
 /**

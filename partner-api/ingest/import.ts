@@ -6,16 +6,11 @@ import {
   type TIngestSummary,
 } from '@/lib/contract/ingest';
 import type { Store } from '@/partner-api/store/port';
-import {
-  HOUR_MS,
-  type IngestBatch,
-  type IngestEventWrite,
-  type IngestSourceRow,
-} from '@/partner-api/store/ingest/types';
+import type { IngestBatch, IngestEventWrite, IngestSourceRow } from '@/partner-api/store/ingest/types';
 import { eventInputOf } from './derive-event';
 import { noMapPlaces, type MapPlaceProvider } from './enrich';
 import type { ReadItem } from './formats/items';
-import { sameEvent } from './match';
+import { matchKey, neighbourKeys, sameEvent } from './match';
 import {
   DEFAULT_PARTNER_TIME_ZONE,
   matchViewOf,
@@ -82,6 +77,7 @@ function rowOf(source: ResolvedSource, eventKey: string): IngestBatch['upserts']
     data: JSON.stringify(source),
     startMs: source.startMs,
     endMs: source.endMs,
+    matchKey: matchKey(source.startMs, source.lng, source.lat),
     eventKey,
   };
 }
@@ -155,16 +151,10 @@ export async function importItems(
     }
     if (changed.length === 0 && fresh.length === 0) return;
 
-    // Candidates: stored records starting within an hour either side of a new record (the rule's window is smaller).
-    const hours = new Set<number>();
-    for (const source of fresh) {
-      const hour = Math.floor(source.startMs / HOUR_MS);
-      hours
-        .add(hour - 1)
-        .add(hour)
-        .add(hour + 1);
-    }
-    const candidates = hours.size > 0 ? await store.ingest.sourcesStartingInHours([...hours]) : [];
+    // Candidates: stored records starting within an hour either side of a new record, within ~1 km (match.ts).
+    const keys = new Set<string>();
+    for (const source of fresh) for (const key of neighbourKeys(source.startMs, source.lng, source.lat)) keys.add(key);
+    const candidates = keys.size > 0 ? await store.ingest.sourcesByMatchKeys([...keys]) : [];
     const touchedIds = new Set<number>([...changed.map((c) => c.eventId), ...candidates.map((c) => c.eventId)]);
     const stored = touchedIds.size > 0 ? await store.ingest.sourcesByEvents([...touchedIds]) : [];
     const rowsByEvent = new Map<number, ResolvedSource[]>();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { mapCategories } from './categories';
-import { sameEvent, sameStart, sameVenue, similarTitles, venueKey, type MatchView } from './match';
+import {
+  matchKey,
+  neighbourKeys,
+  sameEvent,
+  sameStart,
+  sameVenue,
+  similarTitles,
+  venueKey,
+  type MatchView,
+} from './match';
 
 /** 2027-03-14 20:00 Paris (+01:00). */
 const AT_20H = Date.parse('2027-03-14T20:00:00+01:00');
@@ -60,6 +69,15 @@ describe('the matching rule: pairs that are one event', () => {
   });
 });
 
+describe('candidates', () => {
+  it("a record within the tolerance and 150 m is found under a new record's neighbour keys, across cell edges", () => {
+    // 2.34999 and 2.35101 lie in two cells; 20:59 and 21:30 in two hours.
+    const stored = matchKey(AT_20H + 59 * MIN, 2.34999, 48.88);
+    expect(neighbourKeys(AT_20H + 90 * MIN, 2.35101, 48.8801)).toContain(stored);
+    expect(neighbourKeys(AT_20H + 4 * 60 * MIN, 2.35101, 48.8801)).not.toContain(stored);
+  });
+});
+
 describe('the matching rule: near-misses that stay two events', () => {
   it('two shows at the same venue the same night at different times', () => {
     const early = view({ name: 'Gad Elmaleh', startMs: AT_20H - 120 * MIN });
@@ -110,5 +128,16 @@ describe('categories', () => {
 
   it('drops what fits nothing (the event is then `none`)', () => {
     expect(mapCategories(['Divers', 'Other', 'Event'])).toEqual([]);
+  });
+});
+
+describe('the NDJSON format documentation', () => {
+  it('docs/source-record.schema.json is generated from the zod schema (npx tsx scripts/write-ingest-schema.ts …)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { sourceRecordJsonSchema } = await import('@/scripts/write-ingest-schema');
+    const committed = JSON.parse(
+      readFileSync(new URL('../../docs/source-record.schema.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    expect(committed).toEqual(sourceRecordJsonSchema());
   });
 });

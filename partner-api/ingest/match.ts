@@ -35,6 +35,30 @@ export function venueKey(name: string, city: string): string {
   return `${words.join(' ')}|${town}`;
 }
 
+const HOUR_MS = 3_600_000;
+/** Venue cells of the candidates' search: 0.01° (~1.1 km north–south, ~0.7 km east–west in France) ≫ 150 m. */
+const CELL_DEGREES = 0.01;
+
+/**
+ * The keys under which a stored record is found as a candidate: its start hour and its venue's cell. `matchKey` is a
+ * record's own; `neighbourKeys` are those to look under for a new record (the hours either side and the cells
+ * around), so every record within the start tolerance and the venue distance is among the candidates.
+ */
+export function matchKey(startMs: number, lng: number, lat: number): string {
+  return `${Math.floor(startMs / HOUR_MS)}:${Math.floor(lat / CELL_DEGREES)}:${Math.floor(lng / CELL_DEGREES)}`;
+}
+
+export function neighbourKeys(startMs: number, lng: number, lat: number): string[] {
+  const hour = Math.floor(startMs / HOUR_MS);
+  const y = Math.floor(lat / CELL_DEGREES);
+  const x = Math.floor(lng / CELL_DEGREES);
+  const keys: string[] = [];
+  for (let h = hour - 1; h <= hour + 1; h++) {
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) keys.push(`${h}:${y + dy}:${x + dx}`);
+  }
+  return keys;
+}
+
 /** What the rule compares of a record. */
 export interface MatchView {
   name: string;

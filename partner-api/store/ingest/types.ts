@@ -16,6 +16,11 @@ export interface IngestSourceRow {
   endMs: number;
 }
 
+/** A stored record's matching key (its start hour and its venue's ~1 km cell), written with it. */
+export interface IngestMatchKey {
+  matchKey: string;
+}
+
 /** A ticketing partner's ingestion settings (its `partners` row plus commission terms and time zone). */
 export interface IngestPartnerRow {
   name: string;
@@ -60,7 +65,7 @@ export type IngestEventWrite =
 export interface IngestBatch {
   events: IngestEventWrite[];
   /** Source rows to insert or replace; `eventKey` names one of `events` or an existing event (`id:<n>`). */
-  upserts: Array<Omit<IngestSourceRow, 'eventId'> & { eventKey: string }>;
+  upserts: Array<Omit<IngestSourceRow, 'eventId'> & IngestMatchKey & { eventKey: string }>;
   removals: Array<{ partner: string; ref: string }>;
 }
 
@@ -72,8 +77,8 @@ export interface IngestStore {
   sourcesByRefs(partner: string, refs: readonly string[]): Promise<IngestSourceRow[]>;
   /** Every stored record of these events, by event then in the order they joined it. */
   sourcesByEvents(eventIds: readonly number[]): Promise<IngestSourceRow[]>;
-  /** Stored records starting within these hours (`floor(startMs / 3 600 000)`): matching candidates. */
-  sourcesStartingInHours(hours: readonly number[]): Promise<IngestSourceRow[]>;
+  /** Stored records with one of these matching keys (partner-api/ingest/match.ts `matchKeys`): the candidates. */
+  sourcesByMatchKeys(keys: readonly string[]): Promise<IngestSourceRow[]>;
   /** The partner's records whose event ends after `ms`. */
   partnerRefsEndingAfter(partner: string, ms: number): Promise<Array<{ ref: string; eventId: number }>>;
   /** Records an ingest API key (its SHA-256, base64url) for a partner. */
@@ -83,5 +88,3 @@ export interface IngestStore {
   /** Applies a batch atomically; returns the id of each written event by key. */
   applyBatch(batch: IngestBatch): Promise<Map<string, number>>;
 }
-
-export const HOUR_MS = 3_600_000;

@@ -1,12 +1,5 @@
 import { foldText } from '@/partner-api/search/normalize';
-import {
-  HOUR_MS,
-  type IngestBatch,
-  type IngestEventInput,
-  type IngestPartnerRow,
-  type IngestSourceRow,
-  type IngestStore,
-} from '../ingest/types';
+import type { IngestBatch, IngestEventInput, IngestPartnerRow, IngestSourceRow, IngestStore } from '../ingest/types';
 import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event';
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../model/records';
@@ -154,10 +147,10 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
       );
       return rows;
     },
-    async sourcesStartingInHours(hours) {
+    async sourcesByMatchKeys(keys) {
       const { rows } = await pool.query<IngestSourceRow>(
-        `SELECT ${COLUMNS} FROM ingest_sources WHERE start_hour = ANY($1::bigint[]) ORDER BY seq`,
-        [hours],
+        `SELECT ${COLUMNS} FROM ingest_sources WHERE match_key = ANY($1::text[]) ORDER BY seq`,
+        [keys],
       );
       return rows;
     },
@@ -206,21 +199,12 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
           const eventId = ids.get(row.eventKey) ?? Number(row.eventKey.replace(/^id:/, ''));
           if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
           await client.query(
-            `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, start_hour, end_ms)
+            `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, match_key, end_ms)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (partner, ref) DO UPDATE SET event_id = excluded.event_id, hash = excluded.hash,
-               data = excluded.data, start_ms = excluded.start_ms, start_hour = excluded.start_hour,
+               data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key,
                end_ms = excluded.end_ms`,
-            [
-              row.partner,
-              row.ref,
-              eventId,
-              row.hash,
-              row.data,
-              row.startMs,
-              Math.floor(row.startMs / HOUR_MS),
-              row.endMs,
-            ],
+            [row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs],
           );
         }
         for (const { partner, ref } of batch.removals) {

@@ -146,7 +146,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
       savePartner: (partner) => run(() => savePartner(db, partner)),
       sourcesByRefs: (partner, refs) => run(() => ingestSources.sourcesByRefs(db, partner, refs)),
       sourcesByEvents: (ids) => run(() => ingestSources.sourcesByEvents(db, ids)),
-      sourcesStartingInHours: (hours) => run(() => ingestSources.sourcesStartingInHours(db, hours)),
+      sourcesByMatchKeys: (keys) => run(() => ingestSources.sourcesByMatchKeys(db, keys)),
       partnerRefsEndingAfter: (partner, ms) => run(() => ingestSources.partnerRefsEndingAfter(db, partner, ms)),
       addKey: (partner, keyHash, createdMs) => run(() => addIngestKey(db, partner, keyHash, createdMs)),
       partnerOfKey: (keyHash) => run(() => partnerOfIngestKey(db, keyHash)),

@@ -18,12 +18,12 @@ CREATE TABLE ingest_sources (
   hash TEXT NOT NULL,
   data TEXT NOT NULL,
   start_ms INTEGER NOT NULL,
-  start_hour INTEGER NOT NULL,
+  match_key TEXT NOT NULL,
   end_ms INTEGER NOT NULL,
   UNIQUE (partner, ref)
 );
 CREATE INDEX ingest_sources_event ON ingest_sources (event_id);
-CREATE INDEX ingest_sources_hour ON ingest_sources (start_hour);
+CREATE INDEX ingest_sources_match ON ingest_sources (match_key);
 CREATE INDEX ingest_sources_partner_end ON ingest_sources (partner, end_ms);
 
 CREATE TABLE ingest_venues (

@@ -1,5 +1,5 @@
 import { foldText } from '@/partner-api/search/normalize';
-import { HOUR_MS, type IngestBatch, type IngestEventInput } from '../../ingest/types';
+import type { IngestBatch, IngestEventInput } from '../../ingest/types';
 import { ingestedEventRecord, sourceIdsByPartner } from '../../model/ingested-event';
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../../model/records';
 import { serializeEvent } from '../../model/serialize-event';
@@ -90,24 +90,15 @@ export function applyIngestBatch(ctx: StoreContext, batch: IngestBatch): Map<str
       }
       const upsert = stmt(
         db,
-        `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, start_hour, end_ms)
+        `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, match_key, end_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (partner, ref) DO UPDATE SET event_id = excluded.event_id, hash = excluded.hash,
-           data = excluded.data, start_ms = excluded.start_ms, start_hour = excluded.start_hour, end_ms = excluded.end_ms`,
+           data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key, end_ms = excluded.end_ms`,
       );
       for (const row of batch.upserts) {
         const eventId = ids.get(row.eventKey) ?? Number(row.eventKey.replace(/^id:/, ''));
         if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
-        upsert.run(
-          row.partner,
-          row.ref,
-          eventId,
-          row.hash,
-          row.data,
-          row.startMs,
-          Math.floor(row.startMs / HOUR_MS),
-          row.endMs,
-        );
+        upsert.run(row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs);
       }
       const remove = stmt(db, 'DELETE FROM ingest_sources WHERE partner = ? AND ref = ?');
       for (const { partner, ref } of batch.removals) remove.run(partner, ref);

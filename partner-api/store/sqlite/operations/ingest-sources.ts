@@ -20,12 +20,12 @@ export function sourcesByEvents(db: Db, eventIds: readonly number[]): IngestSour
   ).all(JSON.stringify(eventIds)) as IngestSourceRow[];
 }
 
-/** Stored source records starting within these hours: the matching rule's candidates. */
-export function sourcesStartingInHours(db: Db, hours: readonly number[]): IngestSourceRow[] {
+/** Stored source records with one of these matching keys: the matching rule's candidates. */
+export function sourcesByMatchKeys(db: Db, keys: readonly string[]): IngestSourceRow[] {
   return stmt(
     db,
-    `SELECT ${COLUMNS} FROM ingest_sources WHERE start_hour IN (SELECT value FROM json_each(?)) ORDER BY seq`,
-  ).all(JSON.stringify(hours)) as IngestSourceRow[];
+    `SELECT ${COLUMNS} FROM ingest_sources WHERE match_key IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+  ).all(JSON.stringify(keys)) as IngestSourceRow[];
 }
 
 /** A partner's records whose event ends after `ms` (what a full feed must list again). */
