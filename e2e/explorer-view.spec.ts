@@ -75,14 +75,18 @@ test.describe('one view state', () => {
     expect(upstream.status()).toBe(200);
     expect(((await upstream.json()) as { pagination: { totalItems: number } }).pagination.totalItems).toBe(total);
     // The map region is described by that text.
-    const describedBy = await page.getByRole('region', { name: 'Map' }).getAttribute('aria-describedby');
+    const describedBy = await page.getByRole('region', { name: 'Map', exact: true }).getAttribute('aria-describedby');
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveAttribute('data-testid', 'map-summary');
     await snap(page, testInfo, 'country view over 30 days');
   });
 
   test('pan + a category + open an event + Back: camera, filters, list scroll and map agree at once', async ({
     page,
+    consoleErrors,
   }, testInfo) => {
+    // The event page prefetches its place and performer pages; on a loaded machine the service gate's 1.5 s probe
+    // (lib/records/service-gate.ts) can time out and answer a prefetch 503. Not this journey's subject.
+    consoleErrors.allow(/status of 503 .*\?_rsc=/);
     await openExplorer(page, '/?at=46.6,2.35,6');
     await waitForView(page);
     const canvas = page.locator('.maplibregl-canvas');
@@ -180,7 +184,7 @@ test.describe('one view state', () => {
     const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     await openExplorer(phone, '/');
     await waitForView(phone);
-    const search = phone.getByRole('combobox');
+    const search = phone.getByRole('combobox', { name: /^Search events/ });
     await search.fill('Lyon');
     await phone.getByRole('option', { name: /^Lyon/ }).first().click();
     await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 15_000 }).toBeCloseTo(4.84, 0);
