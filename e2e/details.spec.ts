@@ -173,16 +173,23 @@ test('home @phone: card pictures load in fixed boxes, with no layout shift (CLS 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/');
-  const pictures = page.locator('[data-event-id] img');
-  await expect(pictures.first()).toBeAttached();
-  expect(await pictures.first().getAttribute('loading')).toBe('lazy');
+  const images: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/images/')) images.push(r.url());
+  });
+  const pictures = page.locator('[data-event-id] [data-thumb] img');
+  await expect(pictures.first()).toBeVisible();
   expect(await pictures.first().getAttribute('width')).toBe('56');
   await page.waitForLoadState('networkidle');
+  // Only the pictures of the cards on a phone's first screen are fetched, not the whole list's (first view bytes).
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.length).toBeLessThanOrEqual(6);
   // Scroll the list so lazy pictures below arrive too.
   await cards(page).nth(5).scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls).toBeLessThanOrEqual(0.02);
+
   await context.close();
 });
 
@@ -343,3 +350,39 @@ for (const size of SIZES)
       await shot(page, `embed-builder-origins-${size.name}-${language.lang}`);
       await context.close();
     });
+
+for (const language of LANGUAGES)
+  test(`phone menu @phone: Subscribe says its name and opens below it, not over the language switch, ${language.lang}`, async ({
+    browser,
+    consoleErrors,
+  }) => {
+    const { context, page } = await open(browser, consoleErrors, SIZES[1]!, language);
+    await openExplorer(page, '/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const subscribe = page.locator('[data-subscribe] summary');
+    await expect(subscribe).toBeVisible();
+    // A visible label, not only an icon.
+    const label = subscribe.locator('span');
+    expect((await label.boundingBox())!.width).toBeGreaterThan(20);
+    await subscribe.click();
+    const panel = page.locator('[data-subscribe] > div');
+    await expect(panel).toBeVisible();
+    const switcher = page
+      .getByRole('navigation', { name: /Site menu|Menu du site/ })
+      .locator('form')
+      .first();
+    const a = (await panel.boundingBox())!;
+    const b = (await switcher.boundingBox())!;
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    await shot(page, `menu-subscribe-phone-${language.lang}`);
+    await context.close();
+  });
+
+test('event page: the venue map is drawn at neighbourhood scale, with nearby place names', async ({ page }) => {
+  const event = pickEvent(events);
+  await page.goto(`/events/${event.id}`);
+  const map = page.getByTestId('static-map');
+  await expect(map).toHaveAttribute('data-zoom', '12');
+  expect(await map.locator('text').count()).toBeGreaterThan(0);
+});

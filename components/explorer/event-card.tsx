@@ -3,13 +3,13 @@ import type { TExplorerEvent } from '@/lib/contract';
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
 import { SaveButton } from '@/components/saved/save-button';
 import { categoryLabel, formatEventWhen, formatPrice } from '@/lib/explorer/card-format';
-import { explorerImageSrc } from '@/lib/explorer/explorer-event';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import { rememberExplorer } from '@/lib/navigation/remember-explorer';
 import { liveAt } from '@/lib/records/on-now';
 import styles from './explorer.module.css';
 import { AppLink } from './app-link';
+import { CardThumb } from './card-thumb';
 import { useLinkTarget } from './link-target';
 
 export interface EventCardProps {
@@ -56,20 +56,7 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
       >
         <span className="emoji">{meta?.icon ?? '📍'}</span>
         <span className="emoji-fallback">{(category ? categoryLabel(category, locale) : '•').charAt(0)}</span>
-        {event.image && (
-          // A fixed 56 px box drawn over the category's icon (which shows until, or unless, the picture loads): the
-          // card never moves, and off-screen pictures are not fetched. Decorative: the title names the event.
-          // eslint-disable-next-line @next/next/no-img-element -- small pictures through the app's own image route
-          <img
-            src={explorerImageSrc(event.image)}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            decoding="async"
-            className={styles.cardThumb}
-          />
-        )}
+        {event.image && <CardThumb image={event.image} />}
       </span>
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>

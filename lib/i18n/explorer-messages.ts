@@ -127,7 +127,7 @@ const en = {
 
 const fr: typeof en = {
   searchLabel: 'Rechercher des événements, lieux et artistes',
-  searchPlaceholder: 'Événements, lieux, artistes…',
+  searchPlaceholder: 'Sorties, lieux, artistes…',
   searchNoResults: (q) => `Aucun résultat pour « ${q} »`,
   searchError: 'La recherche est indisponible pour le moment',
   searching: 'Recherche…',

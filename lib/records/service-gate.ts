@@ -38,8 +38,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** How long the styled page may take to render before the plain one stands in. */
-const STYLED_PAGE_TIMEOUT_MS = 1_500;
+/** How long the styled page may take to render (a cold first render included) before the plain one stands in. */
+const STYLED_PAGE_TIMEOUT_MS = 3_000;
 
 /**
  * The "service unavailable" answer: the site's own page (`/unavailable`: the header, the layout, the visitor's
@@ -59,7 +59,9 @@ export async function unavailableResponse(request: NextRequest): Promise<NextRes
       cache: 'no-store',
     });
     if (page.ok) {
-      const response = new NextResponse(page.body, {
+      // Read whole within the time limit: a body cut off mid-stream would reach the visitor as an empty error.
+      const html = await page.text();
+      const response = new NextResponse(html, {
         status: 503,
         headers: {
           'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8',
