@@ -115,7 +115,8 @@ export default defineConfig({
         PARTNER_API_CLOCK_START: PINNED_NOW,
         // Tracked links are signed with it: the same bytes on every run.
         PARTNER_API_TOKEN_SECRET: 'e2e-only-pinned-token-secret-0123456789',
-        E2E_CATALOGUE: 'pinned',
+        // The fixture catalogue (41 events in March 2027, imported as one partner's feed), not the demo seed.
+        E2E_CATALOGUE: 'e2e/fixtures/catalogue.ndjson',
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: !process.env.CI,

@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ClientError, createClient, listClients } from './auth/clients';
-import { serviceClock } from './clock';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { addPartner, importFile, printIngestKey } from './ingest/cli-commands';
 import { closeOnSignals, seedDemoCatalogue, startService } from './main';
@@ -11,11 +10,20 @@ import { simulateCommand } from './simulate';
 import { openStore } from './store/open-store';
 import { StoreConfigError, type Store } from './store/port';
 
+/**
+ * "Now" of a one-shot command: the pinned start itself under PARTNER_API_CLOCK_START (a command is one instant of the
+ * pinned timeline, so a seed or an import writes the same rows and stamps on every run), the system's otherwise.
+ */
+function commandNow(config: ServiceConfig): number {
+  return config.clockStartMs ?? Date.now();
+}
+
 /** Opens the configured store for a command, and closes it after, whatever happens. */
 async function withStore<T>(config: ServiceConfig, work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore({
     database: config.database,
-    clock: serviceClock(config),
+    // Stamps stay unique and increasing under a clock that does not move (the store draws them past the last one).
+    clock: () => commandNow(config),
     publicUrl: config.publicUrl,
     poolSize: config.databasePoolSize,
     listen: config.databaseListen,
@@ -91,7 +99,7 @@ const seed: Command = async (args, config) => {
     const stats = await seedCatalogue(store.seeding, {
       events,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
-      now: config.clockStartMs ?? Date.now(),
+      now: commandNow(config),
       reset: options.reset ?? false,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
@@ -104,7 +112,7 @@ const seed: Command = async (args, config) => {
     });
     // A bulk load leaves the search indexes in many segments; one merge makes typeahead faster.
     await store.search.optimize();
-    await seedDemoClickHistory(store, config, config.clockStartMs ?? Date.now());
+    await seedDemoClickHistory(store, config, commandNow(config));
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
@@ -118,7 +126,7 @@ const clients: Command = async (args, config) => {
   const [action, id, ...rest] = args;
   try {
     if (action === 'create' && id && rest.length === 0) {
-      const secret = await withStore(config, (store) => createClient(store.auth, serviceClock(config), id));
+      const secret = await withStore(config, (store) => createClient(store.auth, () => commandNow(config), id));
       console.log(`Client "${id}" created. Its secret is shown only now; store it safely:`);
       console.log(`  clientId:     ${id}`);
       console.log(`  clientSecret: ${secret}`);
@@ -157,7 +165,7 @@ const importCommand: Command = async (args, config) => {
   }
   return withStore(config, (store) =>
     importFile(
-      { store, nowMs: serviceClock(config)(), out: (line) => console.log(line), err: (line) => console.error(line) },
+      { store, nowMs: commandNow(config), out: (line) => console.log(line), err: (line) => console.error(line) },
       {
         partner: values.partner as string,
         file,
@@ -187,7 +195,7 @@ const partners: Command = async (args, config) => {
   if (action === 'key' && name && extra.length === 0 && Object.keys(values).length === 0) {
     return withStore(config, (store) =>
       printIngestKey(
-        { store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) },
+        { store, nowMs: commandNow(config), out: (l) => console.log(l), err: (l) => console.error(l) },
         name,
       ),
     );
@@ -201,19 +209,15 @@ const partners: Command = async (args, config) => {
   }
   const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   return withStore(config, (store) =>
-    addPartner(
-      { store, nowMs: serviceClock(config)(), out: (l) => console.log(l), err: (l) => console.error(l) },
-      name,
-      {
-        ...defined('logo', values.logo),
-        ...defined('color', values.color),
-        ...defined('timeZone', values['time-zone']),
-        ...defined('commissionFix', values['commission-fix']),
-        ...defined('commissionPerTicket', values['commission-per-ticket']),
-        ...defined('commissionPerCart', values['commission-per-cart']),
-        ...defined('commissionRate', values['commission-rate']),
-      },
-    ),
+    addPartner({ store, nowMs: commandNow(config), out: (l) => console.log(l), err: (l) => console.error(l) }, name, {
+      ...defined('logo', values.logo),
+      ...defined('color', values.color),
+      ...defined('timeZone', values['time-zone']),
+      ...defined('commissionFix', values['commission-fix']),
+      ...defined('commissionPerTicket', values['commission-per-ticket']),
+      ...defined('commissionPerCart', values['commission-per-cart']),
+      ...defined('commissionRate', values['commission-rate']),
+    }),
   );
 };
 

@@ -5,11 +5,14 @@ import { openExplorer } from '../helpers';
 
 /*
  * Visual baselines of the main screens against the pinned stack (docs/testing.md → "A pinned clock"): the service and
- * the web server started at PINNED_NOW on a fixed catalogue, and the browser pinned to the same instant with
+ * the web server started at PINNED_NOW on the fixture catalogue (e2e/fixtures/catalogue.ndjson, imported), and the browser pinned to the same instant with
  * page.clock, so the pictures are the same on any day. The explorer is opened on a fixed future window (custom days),
  * which the browser asks for itself: what it shows does not move with the minutes the servers have run.
  * Baselines: e2e/pinned/visual.spec.ts-snapshots/ (update with `--update-snapshots` after a deliberate change).
  */
+
+// Four independent journeys: both workers take them (the suite runs a file's journeys in order otherwise).
+test.describe.configure({ mode: 'parallel' });
 
 const SIZES: { name: string; options: BrowserContextOptions }[] = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
@@ -53,6 +56,9 @@ for (const size of SIZES)
       await expect(cards.first()).toBeVisible();
       await expect(page.locator('[aria-busy="false"]')).toHaveCount(1);
       await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/);
+      // The fixture catalogue's events of those days in Lyon, by name (e2e/fixtures/catalogue.ndjson).
+      await expect(cards.filter({ hasText: 'Atelier cuisine lyonnaise' })).toHaveCount(1);
+      await expect(cards.filter({ hasText: "Conférence : l'IA et la création" })).toHaveCount(1);
       await settle(page);
       await expect(page).toHaveScreenshot(name('explorer'), TOLERANCE);
 
