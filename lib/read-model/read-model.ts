@@ -97,9 +97,11 @@ export class ReadModel {
     const index = this.current();
     if (index === null) return null;
     const query = toEventsQuery(body, now);
-    const clusters = clusterMatches(index.matchSet(query), clusterCellDegrees(zoom));
-    // The chips count under every filter but the category one: what choosing each would show.
-    const counts = categoryCounts(index.matchSet({ ...query, categories: null }));
+    const matches = index.matchSet(query);
+    const clusters = clusterMatches(matches, clusterCellDegrees(zoom));
+    // The chips count under every filter but the category one: what choosing each would show (without a category
+    // filter, the same matches).
+    const counts = categoryCounts(query.categories === null ? matches : index.matchSet({ ...query, categories: null }));
     const { totalItems, ids } = index.find(query);
     const cards = new Map(
       (this.rowsOf(ids, 'id, card') as { id: number; card: string }[]).map((row) => [row.id, row.card]),
