@@ -16,13 +16,15 @@ const INT32_MAX = 2_147_483_647;
 
 /** Descriptions of the parameters whose schema carries none. */
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  lng: 'Longitude in degrees (−180 to 180), in plain decimal notation.',
-  lat: 'Latitude in degrees (−90 to 90), in plain decimal notation.',
+  lng: 'Longitude in degrees (−180 to 180), written as a JSON number (`2.35`, `1e-7`).',
+  lat: 'Latitude in degrees (−90 to 90), written as a JSON number (`48.85`, `1e-7`).',
   limit: 'Items per page.',
   pageNumber: 'The page, from 1.',
   minDate: 'Only clicks created after this instant (ISO 8601; without an offset it is UTC).',
   name: 'The name to look for (1–200 characters, not blank).',
-  type: 'What to look for: a comma-separated subset of `events,places,performers`; absent means all.',
+  type:
+    'What to look for: a comma-separated subset of `events,places,performers` (the parameter repeated, ' +
+    '`type=events&type=places`, is accepted too); absent means all.',
   eventId: 'The event id.',
   performerId: 'The performer id.',
   serviceId: "The event's service id (as in its `serviceLink`).",
@@ -286,7 +288,8 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
         'Events, places and performers for partner applications. Log in with `POST /login`, then send ' +
         '`Authorization: Bearer <accessToken>`. Every error is RFC 9457 `application/problem+json`; a 400 names ' +
         'each offending member with a JSON pointer. Inputs are strict: unknown body members and query parameters ' +
-        'are refused, numbers in a URL are plain decimals (`12`, `2.35`), text is UTF-8. Methods a path does not ' +
+        'are refused, a number in a query is any JSON number (`2.35`, `1e-7`) and an id in a path plain digits, text is ' +
+        'UTF-8. Methods a path does not ' +
         'have answer 405 with `Allow`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Eventmap partner support' },

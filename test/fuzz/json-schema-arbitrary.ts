@@ -12,8 +12,12 @@ export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
-  properties?: Record<string, JsonSchema>;
+  /** `false` (or zod's `{not: {}}`): the member must be absent. */
+  properties?: Record<string, JsonSchema | boolean>;
   required?: string[];
+  not?: JsonSchema;
+  if?: JsonSchema;
+  then?: JsonSchema;
   additionalProperties?: boolean | JsonSchema;
   items?: JsonSchema;
   minItems?: number;
@@ -31,6 +35,29 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
 };
+
+/** A member schema that nothing matches: the member must be absent. */
+function isAbsent(schema: JsonSchema | boolean): boolean {
+  return schema === false || (typeof schema === 'object' && !!schema.not && Object.keys(schema.not).length === 0);
+}
+
+/**
+ * Whether an object has the shape a rule branch names: its required members present, its absent (`false`) members
+ * absent, its `const` members equal. The subset the contract's cross-member rules use (`oneOf` beside `properties`,
+ * `if`/`then`).
+ */
+function hasShape(value: unknown, branch: JsonSchema): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  if (!(branch.required ?? []).every((key) => record[key] !== undefined)) return false;
+  return Object.entries(branch.properties ?? {}).every(([key, member]) => {
+    if (isAbsent(member)) return record[key] === undefined;
+    if (typeof member === 'object' && member.const !== undefined) {
+      return record[key] === undefined || record[key] === member.const;
+    }
+    return true;
+  });
+}
 
 /** Bounds of generated collections: valid inputs stay small so each run is cheap. */
 const MAX_ITEMS = 5;
@@ -124,7 +151,9 @@ export function arbitraryFromJsonSchema(
     if (schema.const !== undefined) return fc.constant(schema.const);
     if (schema.enum) return fc.constantFrom(...schema.enum);
     const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives) return fc.oneof(...alternatives.map((alternative) => build(alternative, depth + 1)));
+    // A `oneOf` beside an object's own members states a rule about them (circle xor rectangle), not alternatives.
+    if (alternatives && schema.properties === undefined)
+      return fc.oneof(...alternatives.map((alternative) => build(alternative, depth + 1)));
     if (schema.allOf?.[0]) return build(schema.allOf[0], depth + 1);
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
@@ -132,14 +161,19 @@ export function arbitraryFromJsonSchema(
         const properties = schema.properties ?? {};
         const required = new Set(schema.required ?? []);
         const record: Record<string, fc.Arbitrary<unknown>> = {};
-        for (const [key, value] of Object.entries(properties)) record[key] = build(value, depth + 1);
+        for (const [key, value] of Object.entries(properties)) {
+          if (typeof value === 'object' && !isAbsent(value)) record[key] = build(value, depth + 1);
+        }
         const objects = fc.record(record, {
-          requiredKeys: Object.keys(properties).filter((key) => required.has(key)),
+          requiredKeys: Object.keys(record).filter((key) => required.has(key)),
         });
-        const maxProperties = schema.maxProperties;
-        return maxProperties === undefined
-          ? objects
-          : objects.filter((value) => Object.keys(value).length <= maxProperties);
+        const { maxProperties, oneOf, if: condition, then } = schema;
+        return objects.filter(
+          (value) =>
+            (maxProperties === undefined || Object.keys(value).length <= maxProperties) &&
+            (oneOf === undefined || oneOf.filter((branch) => hasShape(value, branch)).length === 1) &&
+            (condition === undefined || then === undefined || !hasShape(value, condition) || hasShape(value, then)),
+        );
       }
       case 'array': {
         const minLength = schema.minItems ?? 0;
