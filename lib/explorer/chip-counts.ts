@@ -10,7 +10,9 @@ export type ChipCounts = Readonly<Record<TMainCategory, number>>;
  * Only the catalogue copy counts per category (`source: 'mirror'`); a live answer's counts would be those of its page,
  * so it shows none rather than wrong ones. The copy leaves out categories without a match: those chips read 0.
  */
-export function chipCounts(answer: Pick<TExplorerView, 'source' | 'categoryCounts'> | null | undefined): ChipCounts | null {
+export function chipCounts(
+  answer: Pick<TExplorerView, 'source' | 'categoryCounts'> | null | undefined,
+): ChipCounts | null {
   if (!answer || answer.source !== 'mirror') return null;
   const counts = {} as Record<TMainCategory, number>;
   for (const category of MAIN_CATEGORIES) counts[category] = answer.categoryCounts[category] ?? 0;
