@@ -8,6 +8,7 @@ import {
   openExplorer,
   recordEventsCalls,
   snap,
+  startMap,
   waitForView,
 } from './helpers';
 
@@ -78,6 +79,34 @@ test.describe('one view state', () => {
     const describedBy = await page.getByRole('region', { name: 'Map', exact: true }).getAttribute('aria-describedby');
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveAttribute('data-testid', 'map-summary');
     await snap(page, testInfo, 'country view over 30 days');
+  });
+
+  test('each category chip counts what choosing it finds, from the same answer as the list', async ({ page }) => {
+    // Counts come from the catalogue's copy only, which fills in the first seconds after the web app starts.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/?at=46.6,2.35,6');
+          await waitForView(page);
+          return page.getByTestId('chip-count').count();
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBeGreaterThan(0);
+    await startMap(page);
+    await waitForView(page);
+    const music = page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Music, / });
+    const name = (await music.getAttribute('aria-label')) ?? '';
+    const chipCount = Number(/^Music, ([\d,]+) events?$/.exec(name)?.[1]?.replace(/,/g, '') ?? NaN);
+    expect(chipCount).toBeGreaterThan(0);
+    await expect(music.getByTestId('chip-count')).toHaveText(chipCount.toLocaleString('en-GB'));
+
+    await music.click();
+    await expect(music).toHaveAttribute('aria-pressed', 'true');
+    await waitForView(page);
+    expect(await headerTotal(page)).toBe(chipCount);
+    // The chips count under every filter but the categories: choosing one leaves the counts as they were.
+    await expect(music).toHaveAttribute('aria-label', name);
   });
 
   test('pan + a category + open an event + Back: camera, filters, list scroll and map agree at once', async ({

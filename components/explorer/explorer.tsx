@@ -245,6 +245,7 @@ function ExplorerView(props: ExplorerProps) {
     active: results.presetFilters.active,
     onChange: url.setFilters,
     onClear: results.presetFilters.clear,
+    counts: list.chipCounts,
   };
   return (
     <LinkTargetContext value={linkTarget}>

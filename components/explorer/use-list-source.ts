@@ -4,6 +4,7 @@ import type { TExplorerCluster } from '@/lib/contract';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { FirstView } from '@/lib/explorer/first-view';
 import { useMemo } from 'react';
+import { chipCounts } from '@/lib/explorer/chip-counts';
 import { singleClusters } from '@/lib/explorer/geojson';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
@@ -34,6 +35,7 @@ export function useListSource(
   const viewport = useViewEvents(q === null ? view : null, filters, area, first);
   const results = useSearchResults(q, filters);
   const resultClusters = useMemo(() => singleClusters(results.events), [results.events]);
+  const viewCounts = useMemo(() => chipCounts(viewport.answer), [viewport.answer]);
   if (q === null) {
     const { query, answer } = viewport;
     return {
@@ -44,6 +46,8 @@ export function useListSource(
       source: answer?.source ?? 'mirror',
       /** The answer comes from the copy while the Partner API fails: it may be a few minutes old. */
       degraded: answer?.degraded ?? false,
+      /** What each category chip reads, from this same answer (null: none to show, the answer is live). */
+      chipCounts: { values: viewCounts, stale: query.isPlaceholderData },
       /** The state the current answer is for (the view's query string): the map reports it drawn. */
       key: query.isPlaceholderData ? null : viewport.params,
       total: viewport.total,
@@ -65,6 +69,8 @@ export function useListSource(
     clusters: resultClusters,
     source: 'mirror' as const,
     degraded: false,
+    // A search's events are not the view's: the chips show no counts.
+    chipCounts: { values: null, stale: false },
     key: refused !== null || (query.data !== undefined && !query.isPlaceholderData) ? `q=${q}` : null,
     total: results.events.length,
     nowMs: results.nowMs,

@@ -63,6 +63,56 @@ describe('CategoryToolbar', () => {
     expect(onChange).toHaveBeenCalledWith(MAIN_CATEGORIES.filter((c) => chosen.includes(c)));
   });
 
+  it("shows each chip's count, named with its label first in English and French; a chip at 0 stays usable", async () => {
+    const values = Object.fromEntries(MAIN_CATEGORIES.map((c) => [c, 0])) as Record<TMainCategory, number>;
+    values.musique = 1259;
+    values.sport = 1;
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <CategoryToolbar
+        selected={[]}
+        locale="en"
+        t={explorerMessages('en')}
+        counts={{ values, stale: false }}
+        onChange={onChange}
+      />,
+    );
+    const music = screen.getByRole('button', { name: 'Music, 1,259 events' });
+    expect(music.textContent).toMatch(/Music1,259$/);
+    expect(screen.getByRole('button', { name: 'Sport, 1 event' })).toBeTruthy();
+    const empty = screen.getByRole('button', { name: 'Cinema, 0 events' });
+    expect(empty.hasAttribute('disabled')).toBe(false);
+    await userEvent.setup().click(empty);
+    expect(onChange).toHaveBeenCalledWith(['cinema']);
+
+    rerender(
+      <CategoryToolbar
+        selected={[]}
+        locale="fr"
+        t={explorerMessages('fr')}
+        counts={{ values, stale: false }}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /^Musique, 1\s259 événements$/u })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sport, 1 événement' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cinéma, 0 événement' })).toBeTruthy();
+  });
+
+  it('shows no counts when it has none (a live answer, a search)', () => {
+    render(
+      <CategoryToolbar
+        selected={[]}
+        locale="en"
+        t={explorerMessages('en')}
+        counts={{ values: null, stale: false }}
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Music' }).textContent).toMatch(/Music$/);
+    expect(screen.queryByTestId('chip-count')).toBeNull();
+  });
+
   it('knows the toolbar keys and nothing else', () => {
     expect(nextToolbarIndex('ArrowDown', 2, 5)).toBe(3);
     expect(nextToolbarIndex('ArrowUp', 0, 5)).toBe(4);

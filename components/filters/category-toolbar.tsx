@@ -2,6 +2,8 @@
 
 import { useEffect, useMemo, useRef } from 'react';
 import { CATEGORY_LABELS, MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { formatCount } from '@/lib/explorer/card-format';
+import type { ChipCounts } from '@/lib/explorer/chip-counts';
 import { categoriesByLabel } from '@/lib/i18n/category-order';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
@@ -15,6 +17,11 @@ export interface CategoryToolbarProps {
   offered?: readonly TMainCategory[];
   locale: Locale;
   t: ExplorerMessages;
+  /**
+   * Each chip's matches under the other filters, from the answer the list and the map draw; null shows none (a live
+   * answer, a search). `stale`: the answer is the previous state's, kept on screen while the new one loads.
+   */
+  counts?: { values: ChipCounts | null; stale: boolean };
   onChange: (categories: TMainCategory[]) => void;
 }
 
@@ -28,6 +35,7 @@ export function CategoryToolbar({
   offered: given = MAIN_CATEGORIES,
   locale,
   t,
+  counts,
   onChange,
 }: CategoryToolbarProps) {
   const offered = useMemo(() => categoriesByLabel(given, locale), [given, locale]);
@@ -74,6 +82,8 @@ export function CategoryToolbar({
       >
         {offered.map((category, index) => {
           const meta = CATEGORY_LABELS[category];
+          const n = counts?.values?.[category];
+          const count = n === undefined ? null : formatCount(n, locale);
           return (
             <button
               key={category}
@@ -81,6 +91,8 @@ export function CategoryToolbar({
               className={styles.chip}
               aria-pressed={selected.includes(category)}
               data-category={category}
+              // The visible text reads "Music 259"; the name says what the number is, and starts with the label.
+              aria-label={count === null ? undefined : t.chipName(meta[locale], n!, count)}
               style={{ ['--chip-color' as string]: meta.color }}
               onClick={() => toggle(category)}
               {...toolbar.itemProps(index)}
@@ -89,6 +101,11 @@ export function CategoryToolbar({
                 {meta.icon}
               </span>
               {meta[locale]}
+              {count !== null && (
+                <span className={styles.chipCount} data-stale={counts?.stale || undefined} data-testid="chip-count">
+                  {count}
+                </span>
+              )}
             </button>
           );
         })}

@@ -7,7 +7,7 @@ import type { Locale } from '@/lib/i18n/config';
 import { NO_PRESET, type Preset } from '@/lib/explorer/preset';
 import { activeFilterCount, DATE_PRESETS, type DatePreset, type Filters, type Sort } from '@/lib/explorer/state';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
-import { CategoryToolbar } from './category-toolbar';
+import { CategoryToolbar, type CategoryToolbarProps } from './category-toolbar';
 import styles from './filters.module.css';
 
 const MAX_PRICES = [10, 20, 30, 50, 100];
@@ -33,6 +33,8 @@ export interface FilterBarProps {
   active?: boolean;
   /** `bar`: a row above the map (wide screens); `sheet`: stacked, inside the filter sheet. */
   variant?: 'bar' | 'sheet';
+  /** The category chips' counts (see CategoryToolbar). */
+  counts?: CategoryToolbarProps['counts'];
 }
 
 /** Live-now toggle, date presets, price, sort and the category chips; every change goes to the URL. */
@@ -44,6 +46,7 @@ export function FilterBar({
   preset = NO_PRESET,
   active,
   variant = 'bar',
+  counts,
 }: FilterBarProps) {
   const t = explorerMessages(locale);
   const id = useId();
@@ -86,6 +89,7 @@ export function FilterBar({
         offered={preset.categories ?? MAIN_CATEGORIES}
         locale={locale}
         t={t}
+        counts={counts}
         onChange={(categories) => onChange({ categories })}
       />
     </div>

@@ -6,7 +6,7 @@ import type { Filters } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
 import type { Preset } from '@/lib/explorer/preset';
-import { FilterBar } from './filter-bar';
+import { FilterBar, type FilterBarProps } from './filter-bar';
 import styles from './filters.module.css';
 
 export interface FilterSheetProps {
@@ -21,6 +21,8 @@ export interface FilterSheetProps {
   active?: boolean;
   /** How many events the current filters find (null while the first answer is awaited). */
   count: number | null;
+  /** The category chips' counts (see CategoryToolbar). */
+  counts?: FilterBarProps['counts'];
 }
 
 /** The label of the sheet's close button: the live result count of the filters being chosen. */
@@ -45,6 +47,7 @@ export function FilterSheet({
   count,
   preset,
   active,
+  counts,
 }: FilterSheetProps) {
   const t = explorerMessages(locale);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -84,6 +87,7 @@ export function FilterSheet({
             onClear={onClear}
             preset={preset}
             active={active}
+            counts={counts}
             variant="sheet"
           />
         )}

@@ -114,6 +114,8 @@ const en = {
   runningGroup: 'Already running',
   scrollCategoriesBack: 'Previous categories',
   scrollCategoriesForward: 'More categories',
+  /** A category chip's accessible name when it shows its count (`Music, 259 events`). */
+  chipName: (label: string, n: number, count: string) => `${label}, ${n === 1 ? '1 event' : `${count} events`}`,
   resultsHeading: 'Events in this area',
   reconnecting: 'Connection lost — trying again…',
   // The map's text alternative (components/explorer/map-summary.tsx) and the read model's notices (issue 29).
@@ -236,6 +238,8 @@ const fr: typeof en = {
   runningGroup: 'Déjà en cours',
   scrollCategoriesBack: 'Catégories précédentes',
   scrollCategoriesForward: 'Autres catégories',
+  // French counts 0 and 1 in the singular.
+  chipName: (label, n, count) => `${label}, ${count} ${n <= 1 ? 'événement' : 'événements'}`,
   resultsHeading: 'Événements dans cette zone',
   reconnecting: 'Connexion perdue — nouvel essai…',
   mapSummaryTitle: (n) => `La carte montre ${n} événements à ces endroits :`,
