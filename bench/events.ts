@@ -109,7 +109,7 @@ function processMemory(pid: number): ServiceMemory | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Child: the service under test.
 
-async function serve(dbFile: string, metrics = false): Promise<void> {
+async function serve(dbFile: string, metrics = false, otlp?: string): Promise<void> {
   const { buildApp } = await import('../partner-api/app');
   const { systemClock } = await import('../partner-api/clock');
   const { testServiceConfig } = await import('../partner-api/env');
@@ -121,7 +121,19 @@ async function serve(dbFile: string, metrics = false): Promise<void> {
     // bench/observability.ts compares the service with its Prometheus metrics on and off.
     ...(metrics ? { metricsPort: 0 } : {}),
   });
-  const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: config.publicUrl });
+  // bench/observability.ts --tracing: OpenTelemetry on too, exporting to its loopback OTLP sink (as startService does).
+  const tracing = otlp
+    ? (await import('../partner-api/observability/tracing')).startTracing({ endpoint: otlp, serviceName: 'bench' })
+    : undefined;
+  const opened = await openStore({ database: dbFile, clock: systemClock, publicUrl: config.publicUrl });
+  const store = tracing
+    ? (await import('../partner-api/observability/tracing')).traceStorePort(opened, [
+        'catalogue',
+        'search',
+        'auth',
+        'clicks',
+      ])
+    : opened;
   const app = await buildApp({ store, clock: systemClock, config });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`LISTENING ${url}\n`);
@@ -221,12 +233,13 @@ async function main(): Promise<void> {
       seeded: { type: 'boolean' },
       serve: { type: 'string' },
       metrics: { type: 'boolean' },
+      otlp: { type: 'string' },
       'serve-bare': { type: 'boolean' },
       render: { type: 'string' },
     },
     allowPositionals: true,
   });
-  if (values.serve) return serve(values.serve, values.metrics === true);
+  if (values.serve) return serve(values.serve, values.metrics === true, values.otlp);
   if (values['serve-bare']) return serveBare();
   if (values.render) {
     // Re-renders the markdown of a results file (after a change to the table's layout).

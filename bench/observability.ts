@@ -6,11 +6,15 @@
  * one also carry an `X-Request-Id` and a `traceparent`, which its log lines and the propagation then handle. Prints
  * the p50 of each case and the ratio with/without, and writes bench/results/observability.json.
  *
- *   npx tsx bench/observability.ts [--events 20000] [--iterations 60]
+ *   npx tsx bench/observability.ts [--events 20000] [--iterations 60] [--tracing]
+ *
+ * --tracing: the "on" service also records OpenTelemetry spans (server, store port) and exports them by OTLP to a
+ * loopback sink here; results go to bench/results/observability-tracing.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +30,18 @@ interface Child {
   agent: Agent;
 }
 
-async function startService(dbFile: string, metrics: boolean): Promise<Child> {
+async function startService(dbFile: string, metrics: boolean, otlp?: string): Promise<Child> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(here, 'events.ts'), '--serve', dbFile, ...(metrics ? ['--metrics'] : [])],
+    [
+      '--import',
+      'tsx',
+      join(here, 'events.ts'),
+      '--serve',
+      dbFile,
+      ...(metrics ? ['--metrics'] : []),
+      ...(otlp ? ['--otlp', otlp] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -129,8 +141,13 @@ async function perRequestMicros(): Promise<Record<string, number>> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { events: { type: 'string', default: '20000' }, iterations: { type: 'string', default: '60' } },
+    options: {
+      events: { type: 'string', default: '20000' },
+      iterations: { type: 'string', default: '60' },
+      tracing: { type: 'boolean', default: false },
+    },
   });
+  const tracingOn = values.tracing === true;
   const micros = await perRequestMicros();
   console.log(`per request, in-process (µs): ${JSON.stringify(micros)}`);
   const events = Number(values.events);
@@ -147,7 +164,20 @@ async function main(): Promise<void> {
   await store.close();
 
   const off = await startService(dbFile, false);
-  const on = await startService(dbFile, true);
+  // --tracing: the "on" service also records and exports OpenTelemetry spans, to a loopback sink that accepts them.
+  let spansReceived = 0;
+  const sink = tracingOn
+    ? createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          spansReceived++;
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      })
+    : undefined;
+  if (sink) await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const otlp = sink ? `http://127.0.0.1:${(sink.address() as AddressInfo).port}` : undefined;
+  const on = await startService(dbFile, true, otlp);
   let scraping = true;
   let scrapes = 0;
   const scraper = (async () => {
@@ -224,11 +254,16 @@ async function main(): Promise<void> {
       iterations,
       scrapes,
       loadavg: loadavg(),
+      tracing: tracingOn,
+      otlpExports: spansReceived,
       perRequestMicros: micros,
       results,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results', 'observability.json'), `${JSON.stringify(output, null, 2)}\n`);
+    writeFileSync(
+      join(here, 'results', tracingOn ? 'observability-tracing.json' : 'observability.json'),
+      `${JSON.stringify(output, null, 2)}\n`,
+    );
     console.log(
       `load average ${loadavg()
         .map((value) => value.toFixed(2))
@@ -239,6 +274,7 @@ async function main(): Promise<void> {
     await scraper;
     off.child.kill('SIGTERM');
     on.child.kill('SIGTERM');
+    sink?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

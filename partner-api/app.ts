@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authenticate } from './auth/bearer';
@@ -29,6 +30,7 @@ import { registerServiceLinkRoutes } from './routes/service-link';
 import { acceptRequestId, REQUEST_ID_HEADER } from '@/lib/contract/request-id';
 import { createServiceMetrics, installRequestMetrics, startMetricsServer } from './observability/metrics';
 import { requestTraceId } from './observability/trace-id';
+import { nameRoute, serveInSpan, tracingActive } from './observability/tracing';
 import { createCatalogueQueries } from './store/event-index/catalogue-queries';
 import { ChangeFeedFollower } from './store/event-index/change-feed-follower';
 import type { Store } from './store/port';
@@ -67,6 +69,22 @@ export const SERVER_TIMEOUTS = {
   requestTimeout: 15_000,
   http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
 } as const;
+
+/**
+ * Serves each request inside a SERVER span continuing its `traceparent` (Fastify's own request listener, wrapped), and
+ * names the span by route template once routed. The store port's spans (startService) nest under it.
+ */
+function installRequestTracing(app: FastifyInstance): void {
+  const [listener] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!listener) return;
+  app.server.removeListener('request', listener);
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    serveInSpan(req, res, () => listener(req, res)),
+  );
+  app.addHook('onRequest', async (request) => {
+    nameRoute(request.raw, request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'));
+  });
+}
 
 /** Routes that need no access token; everything else under `/v2/` does. */
 function needsAuth(routeUrl: string | undefined): boolean {
@@ -113,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (startService starts the SDK): otherwise nothing is wrapped.
+  if (tracingActive()) installRequestTracing(app);
 
   const rootSecret = await resolveRootSecret(store.auth, config);
   if (config.demo) await ensureDemoClients(store.auth, clock);

@@ -61,6 +61,10 @@ const ZRawServiceEnvSchema = z.object({
       .transform((value) => Date.parse(value))
       .optional(),
   ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: ZOptionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  OTEL_SERVICE_NAME: ZOptionalString,
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -137,6 +141,13 @@ export interface ServiceConfig {
   metricsPort: number | undefined;
   /** The metrics port's address (PARTNER_API_METRICS_HOST; default: the API's host). */
   metricsHost: string;
+  /**
+   * OpenTelemetry traces exported by OTLP/HTTP to this base URL (OTEL_EXPORTER_OTLP_ENDPOINT); undefined = no tracing
+   * at all, no SDK started (docs/operations.md, "Traces").
+   */
+  otlpEndpoint: string | undefined;
+  /** `service.name` of the spans (OTEL_SERVICE_NAME; default `eventmap-partner-api`). */
+  otelServiceName: string;
 }
 
 /** A configuration error; its message names every offending key, never a value. */
@@ -205,6 +216,8 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
     metricsPort: raw.PARTNER_API_METRICS_PORT,
     metricsHost: raw.PARTNER_API_METRICS_HOST ?? host,
+    otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: raw.OTEL_SERVICE_NAME ?? 'eventmap-partner-api',
   };
 }
 
@@ -239,6 +252,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     logLevel: 'silent',
     metricsPort: undefined,
     metricsHost: '127.0.0.1',
+    otlpEndpoint: undefined,
+    otelServiceName: 'eventmap-partner-api',
     ...overrides,
   };
 }

@@ -5,6 +5,20 @@ import type { ServiceConfig } from './env';
 import { DEFAULT_SEED_EVENTS, seedCatalogue, type SeedStats } from './seed/seed-catalogue';
 import { openStore } from './store/open-store';
 import type { Store } from './store/port';
+import { startTracing, traceStorePort, type Tracing } from './observability/tracing';
+
+/** The parts of the store port whose calls are traced. */
+const STORE_PARTS = [
+  'catalogue',
+  'feed',
+  'samples',
+  'search',
+  'clicks',
+  'images',
+  'auth',
+  'seeding',
+  'health',
+] as const satisfies readonly (keyof Store)[];
 
 /** Events the demo catalogue gets when `serve` starts on an empty database. */
 export const DEMO_EVENT_COUNT = DEFAULT_SEED_EVENTS;
@@ -46,6 +60,10 @@ export async function startService(
   if (config.clockStartMs !== undefined) {
     onLog(`Clock pinned: it starts at ${new Date(config.clockStartMs).toISOString()} (PARTNER_API_CLOCK_START).`);
   }
+  // OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set: otherwise no SDK, no wrapper, no network.
+  const tracing: Tracing | undefined = config.otlpEndpoint
+    ? startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName })
+    : undefined;
   const store = await openStore({
     database: config.database,
     clock,
@@ -66,16 +84,22 @@ export async function startService(
         onLog('Another process seeded the demo catalogue first; serving it.');
       }
     }
-    const app = await buildApp({ store, clock, config });
+    // With tracing on, every call through the store port is a span of the request making it (the store query).
+    const served = tracing ? traceStorePort(store, STORE_PARTS) : store;
+    const app = await buildApp({ store: served, clock, config });
     const url = await app.listen({ port: config.port, host: config.host });
     if (app.metricsUrl) onLog(`Metrics: ${app.metricsUrl}/metrics`);
+    if (tracing) onLog(`Traces: exported by OTLP to ${config.otlpEndpoint}`);
     let closing: Promise<void> | undefined;
     return {
       app,
       store,
       url,
       close() {
-        closing ??= app.close().finally(() => store.close());
+        closing ??= app
+          .close()
+          .finally(() => store.close())
+          .finally(() => tracing?.flush());
         return closing;
       },
     };

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { acceptRequestId, parseTraceparent, REQUEST_ID_HEADER } from '../lib/contract/request-id';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address';
 import { runWithRequestContext } from '../lib/observability/request-context';
+import { nameRoute, serveInSpan, serverSpanOf, startTracing } from '../partner-api/observability/tracing';
 import { createRouteClassifier, type RoutesManifest } from '../lib/observability/route-template';
 import { startWebMetricsServer, statusClass, webMetrics } from '../lib/observability/web-metrics';
 import { createWebHandler } from './lib/web-server';
@@ -77,6 +78,10 @@ const ZWebServerEnvSchema = z.object({
     .pipe(z.number().int().min(0).max(65_535))
     .optional(),
   WEB_METRICS_HOST: z.string().min(1).optional(),
+  // OpenTelemetry traces by OTLP/HTTP (docs/operations.md, "Traces"); unset = no SDK at all. The SDK itself reads
+  // further OTEL_* variables (headers, timeouts) only once started.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
 });
 
 const parsedEnv = ZWebServerEnvSchema.safeParse(process.env);
@@ -94,6 +99,11 @@ const port = args.port === undefined ? (env.PORT ?? 3000) : Number(args.port);
 const hostname = args.hostname ?? env.HOSTNAME ?? '0.0.0.0';
 const trustProxy = env.TRUST_PROXY ?? env.PARTNER_API_TRUST_PROXY ?? false;
 const keepAliveTimeoutMs = env.WEB_KEEP_ALIVE_TIMEOUT_MS ?? WEB_SERVER_TIMEOUTS.keepAliveTimeoutMs;
+
+// Before Next loads: its own spans (rendering, route handlers) then join the request's trace.
+const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+  ? startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME ?? 'eventmap-web' })
+  : undefined;
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
@@ -117,7 +127,7 @@ function readRoutesManifest(): RoutesManifest | null {
     return null;
   }
 }
-const routeOf = metrics ? createRouteClassifier(readRoutesManifest()) : undefined;
+const routeOf = metrics || tracing ? createRouteClassifier(readRoutesManifest()) : undefined;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Counts an answered request by route template, method and status class. */
@@ -147,6 +157,16 @@ function onRequest(request: IncomingMessage, response: ServerResponse): void {
     const url = request.url ?? '/';
     const startedAt = performance.now();
     response.once('finish', () => countRequest(request, response, url, startedAt));
+  }
+  if (tracing) {
+    // The server span continues the visitor's traceparent (or starts a trace); its ids are the request's from here on.
+    serveInSpan(request, response, () => {
+      nameRoute(request, routeOf?.(request.url ?? '/') ?? 'unmatched');
+      const span = serverSpanOf(request)?.spanContext();
+      const trace = span ? { traceId: span.traceId, traceFlags: span.traceFlags === 1 ? '01' : '00' } : {};
+      runWithRequestContext({ requestId, ...trace }, () => handle(request, response));
+    });
+    return;
   }
   const trace = parseTraceparent(request.headers.traceparent);
   runWithRequestContext({ requestId, ...trace }, () => handle(request, response));
@@ -178,6 +198,7 @@ function stop(): void {
   stopping = true;
   // Finish in-flight requests, drop idle keep-alive sockets; a second signal or 10 s later, exit regardless.
   void metricsServer?.close();
+  void tracing?.shutdown();
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();

@@ -11,7 +11,7 @@ import {
   type TPerformerSearchQuery,
   type TPlaceSearchQuery,
 } from '@/lib/contract';
-import { propagationHeaders } from '@/lib/observability/request-context';
+import { inClientSpan, propagationHeaders } from '@/lib/observability/request-context';
 import { countTokenLogin, observeUpstreamCall, statusClass } from '@/lib/observability/web-metrics';
 import { PartnerError, sanitizeRetryAfter } from './errors';
 import { partnerOperations as ops, type PartnerOperation, type SearchInput } from './operations';
@@ -247,7 +247,13 @@ export class PartnerClient {
     const startedAt = performance.now();
     let outcome = 'ok';
     try {
-      const answer = await this.send(method, path, query, body, accessToken, callerSignal);
+      // One CLIENT span per exchange when tracing is on (named by operation, never by URL): the service's spans nest under it.
+      const answer = await inClientSpan(
+        `partner-api ${operation}`,
+        { 'http.request.method': method, 'eventmap.partner.operation': operation },
+        () => this.send(method, path, query, body, accessToken, callerSignal),
+        (exchange) => exchange.status,
+      );
       if (answer.status < 200 || answer.status >= 300) outcome = `http_${statusClass(answer.status)}`;
       return answer;
     } catch (error) {
