@@ -13,17 +13,18 @@ const LYON = { lng: 4.835, lat: 45.76, zoom: 12 };
 describe('drawMapBackdrop', () => {
   it('puts the camera at the drawing centre, at MapLibre scale (512 × 2^zoom pixels round the world)', () => {
     const east = { lng: LYON.lng + 360 / (512 * 2 ** LYON.zoom), lat: LYON.lat, color: '#000' };
-    const map = drawMapBackdrop(LYON, [{ ...LYON, color: '#111' }, east], [], 800, 600);
+    const map = drawMapBackdrop(LYON, [{ ...LYON, color: '#111', count: 259 }, east], [], 800, 600);
+    // A dot stands for its cluster's events (the view's answer); a plain point for one.
     expect(map.dots).toEqual([
-      { x: 400, y: 300, color: '#111' },
-      { x: 401, y: 300, color: '#000' },
+      { x: 400, y: 300, color: '#111', count: 259 },
+      { x: 401, y: 300, color: '#000', count: 1 },
     ]);
   });
 
   it('draws one dot per pixel and none outside the drawing', () => {
     const far = { lng: LYON.lng + 1, lat: LYON.lat, color: '#222' };
     const map = drawMapBackdrop(LYON, [{ ...LYON, color: '#111' }, { ...LYON, color: '#333' }, far], [], 800, 600);
-    expect(map.dots).toEqual([{ x: 400, y: 300, color: '#111' }]);
+    expect(map.dots).toEqual([{ x: 400, y: 300, color: '#111', count: 1 }]);
   });
 
   it('names places biggest first, without two names touching', () => {
