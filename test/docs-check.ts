@@ -83,8 +83,11 @@ export function brokenLinks(root: string, files: readonly string[] = documentati
   return broken;
 }
 
-/** The modules that read configuration from the environment (docs/design.md §2): the only readers of process.env. */
-export const ENV_MODULES = ['lib/env.ts', 'partner-api/env.ts', 'scripts/web-server.ts'] as const;
+/**
+ * The modules that read configuration from the environment (docs/design.md §2): the only readers of process.env.
+ * next.config.mjs reads the build's own keys, which Next loads before any module of ours.
+ */
+export const ENV_MODULES = ['lib/env.ts', 'partner-api/env.ts', 'scripts/web-server.ts', 'next.config.mjs'] as const;
 
 /** Read by an env module for the tests alone, documented in docs/contributing.md rather than for operators. */
 const TEST_ONLY_KEYS = new Set(['PARTNER_API_TEST_DB']);

@@ -60,20 +60,20 @@ describe('the checks', () => {
     const text = (file: string) => readFileSync(path.join(dir, file), 'utf8');
     writeFileSync(
       env,
-      text('partner-api/env.ts').replace(/^(\s+)LOG_LEVEL:/m, '$1PARTNER_API_METRICS_PORT: z.string(),\n$1LOG_LEVEL:'),
+      text('partner-api/env.ts').replace(/^(\s+)LOG_LEVEL:/m, '$1PARTNER_API_PLANTED_READ: z.string(),\n$1LOG_LEVEL:'),
     );
-    writeFileSync(path.join(dir, '.env.example'), `${text('.env.example')}# PARTNER_API_CLOCK_START=\n`);
+    writeFileSync(path.join(dir, '.env.example'), `${text('.env.example')}# PARTNER_API_PLANTED_EXAMPLE=\n`);
     writeFileSync(
       path.join(dir, 'docs/deployment.md'),
       text('docs/deployment.md').replace(/^\| `LOG_LEVEL` .*\n/m, ''),
     );
     expect(envKeyProblems(dir).sort()).toEqual(
       [
-        'PARTNER_API_CLOCK_START: in .env.example, missing from the table of docs/deployment.md',
-        'PARTNER_API_CLOCK_START: in .env.example, read by no env module (lib/env.ts, partner-api/env.ts, scripts/web-server.ts)',
+        'PARTNER_API_PLANTED_EXAMPLE: in .env.example, missing from the table of docs/deployment.md',
+        `PARTNER_API_PLANTED_EXAMPLE: in .env.example, read by no env module (${ENV_MODULES.join(', ')})`,
         'LOG_LEVEL: in .env.example, missing from the table of docs/deployment.md',
-        'PARTNER_API_METRICS_PORT: read by partner-api/env.ts, missing from .env.example',
-        'PARTNER_API_METRICS_PORT: read by partner-api/env.ts, missing from the table of docs/deployment.md',
+        'PARTNER_API_PLANTED_READ: read by partner-api/env.ts, missing from .env.example',
+        'PARTNER_API_PLANTED_READ: read by partner-api/env.ts, missing from the table of docs/deployment.md',
         'LOG_LEVEL: read by partner-api/env.ts, missing from the table of docs/deployment.md',
       ].sort(),
     );
