@@ -85,7 +85,7 @@ export interface Messages {
   };
   list: { at: (place: string) => string };
   notFound: { title: string; event: string; place: string; performer: string; back: string };
-  unavailable: { title: string; body: string; retry: string; back: string };
+  unavailable: { title: string; body: string; retry: string; back: string; fromCopy: string };
   meta: {
     eventFallback: string;
     placeDescription: (name: string, city: string) => string;
@@ -190,6 +190,8 @@ const fr: Omit<Messages, 'explorer' | 'dashboard'> = {
     body: 'Nous ne pouvons pas joindre le service des événements pour le moment. Réessayez dans quelques instants.',
     retry: 'Réessayer',
     back: 'Retour à la carte',
+    fromCopy:
+      'Le service des événements ne répond pas : cette page montre notre copie, qui peut dater de quelques minutes.',
   },
   meta: {
     eventFallback: 'Événement',
@@ -301,6 +303,8 @@ const en: Omit<Messages, 'explorer' | 'dashboard'> = {
     body: 'We cannot reach the event data service right now. Please try again in a moment.',
     retry: 'Try again',
     back: 'Back to the map',
+    fromCopy:
+      'The event data service is not answering: this page shows our saved copy, which may be a few minutes old.',
   },
   meta: {
     eventFallback: 'Event',

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { EventPage } from '@/components/event/event-page';
+import { FromCopyNotice } from '@/components/record-page/from-copy-notice';
 import { eventMetadata, loadEvent } from '@/lib/records/load-pages';
 
 type Props = { params: Promise<{ id: string }> };
@@ -13,13 +14,16 @@ export default async function Page({ params }: Props) {
   const model = await loadEvent((await params).id);
   if (model.kind === 'not-found') notFound();
   return (
-    <EventPage
-      event={model.data}
-      locale={model.locale}
-      pageUrl={model.pageUrl}
-      now={model.now}
-      mapStyleUrl={model.mapStyleUrl}
-      directionsUrl={model.directionsUrl}
-    />
+    <>
+      {model.fromCopy && <FromCopyNotice locale={model.locale} />}
+      <EventPage
+        event={model.data}
+        locale={model.locale}
+        pageUrl={model.pageUrl}
+        now={model.now}
+        mapStyleUrl={model.mapStyleUrl}
+        directionsUrl={model.directionsUrl}
+      />
+    </>
   );
 }

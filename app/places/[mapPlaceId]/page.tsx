@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlacePage } from '@/components/place/place-page';
+import { FromCopyNotice } from '@/components/record-page/from-copy-notice';
 import { loadPlace, placeMetadata } from '@/lib/records/load-pages';
 import { parsePageParam, pathParam } from '@/lib/records/upcoming';
 
@@ -18,14 +19,17 @@ export default async function Page({ params, searchParams }: Props) {
   if (model.kind === 'not-found') notFound();
   const page = parsePageParam((await searchParams).page);
   return (
-    <PlacePage
-      place={model.data}
-      locale={model.locale}
-      path={model.path}
-      pageUrl={model.pageUrl}
-      now={model.now}
-      mapStyleUrl={model.mapStyleUrl}
-      page={page}
-    />
+    <>
+      {model.fromCopy && <FromCopyNotice locale={model.locale} />}
+      <PlacePage
+        place={model.data}
+        locale={model.locale}
+        path={model.path}
+        pageUrl={model.pageUrl}
+        now={model.now}
+        mapStyleUrl={model.mapStyleUrl}
+        page={page}
+      />
+    </>
   );
 }
