@@ -67,7 +67,9 @@ for (const size of SIZES)
 
       await openExplorer(page, `/embed?locale=${language.lang}&theme=dark&categories=musique&bbox=-5,42,8,51&near=5`);
       await expect(page.locator('div.embed')).toHaveAttribute('data-theme', 'dark');
-      await expect(page.getByRole('list').first().getByRole('listitem').first()).toBeVisible();
+      // The results list by its name: the map's text alternative is a list too, visually hidden, and comes first.
+      const results = page.getByRole('list', { name: /^(Events|Événements)$/ });
+      await expect(results.getByRole('listitem').first()).toBeVisible();
       await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/);
       await expect(page.getByTestId('event-map')).toHaveAttribute('data-places', /^[1-9]/);
       // On a phone, the map view (the list as a peeking sheet): the map whole, the list's first card under it.

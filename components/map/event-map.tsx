@@ -130,6 +130,7 @@ export function EventMap(props: EventMapProps) {
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
+  const mountCamera = useRef(initialCamera);
   const latestCamera = useRef(initialCamera);
   useEffect(() => {
     latestCamera.current = initialCamera;
@@ -184,9 +185,15 @@ export function EventMap(props: EventMapProps) {
           const map = e.target;
           // The map was built with the camera of its first render; the visitor may have moved the drawn view since
           // (components/explorer/use-drawn-gesture.ts), or Back may have: it takes over where things are now.
+          // Only when that camera changed since the map was built: a map whose owner kept its first camera (the embed
+          // builder's area map) may already have been framed by a camera request, which must stand.
           const { lng, lat, zoom } = latestCamera.current;
+          const first = mountCamera.current;
+          const moved = lng !== first.lng || lat !== first.lat || zoom !== first.zoom;
           const c = map.getCenter();
-          if (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom) map.jumpTo({ center: [lng, lat], zoom });
+          if (moved && (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom)) {
+            map.jumpTo({ center: [lng, lat], zoom });
+          }
           map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           onViewChange(viewOf(mapRef.current!));
