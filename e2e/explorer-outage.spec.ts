@@ -96,6 +96,9 @@ test.describe('when the Partner API stops', () => {
     test.setTimeout(180_000);
     // The browser reports the search route's failure (502/503) while the service is down: expected here.
     consoleErrors.allow(/status of 50[23] .*\/api\/search\?/);
+    // Card pictures come from the Partner API through the app's image route: while it is down they fail (the card
+    // keeps its category icon), and the browser reports each failed load.
+    consoleErrors.allow(/status of 50[234] .*\/images\//);
     const view = `${WEB_URL}/?at=46.6,2.35,5`;
     // Until the copy is complete, answers are live: wait for the read model's.
     await expect

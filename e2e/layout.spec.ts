@@ -126,9 +126,9 @@ for (const size of SIZES) {
         await expect(bar.getByRole('link', { name: /^Book on / })).toBeInViewport();
         const box = (await bar.boundingBox())!;
         expect(box.y + box.height).toBeCloseTo(page.viewportSize()!.height, 0);
-        // Back at the top the hero's own actions are in view: no bar.
+        // Back at the top the bar stays: on a phone, Book is within reach from the first screen (issue 33).
         await page.evaluate(() => window.scrollTo(0, 0));
-        await expect(bar).toBeHidden();
+        await expect(bar.getByRole('link', { name: /^Book on / })).toBeInViewport();
       } else {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await expect(page.getByRole('link', { name: /^Book on / }).first()).toBeInViewport();

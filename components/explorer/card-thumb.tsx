@@ -13,6 +13,8 @@ import styles from './explorer.module.css';
 export function CardThumb({ image }: { image: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const [shown, setShown] = useState(false);
+  // A picture that cannot be had (the Partner API down, a missing file) leaves the category's icon, not a broken image.
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const element = ref.current;
     // Without IntersectionObserver (very old browsers) the category's icon stays: the picture is a nicety.
@@ -31,9 +33,16 @@ export function CardThumb({ image }: { image: string }) {
   }, []);
   return (
     <span ref={ref} className={styles.cardThumb} data-thumb>
-      {shown && (
+      {shown && !failed && (
         // eslint-disable-next-line @next/next/no-img-element -- small pictures through the app's own image route
-        <img src={explorerImageSrc(image)} alt="" width={56} height={56} decoding="async" />
+        <img
+          src={explorerImageSrc(image)}
+          alt=""
+          width={56}
+          height={56}
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
       )}
     </span>
   );
