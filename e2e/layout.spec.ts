@@ -189,8 +189,9 @@ test.describe('keyboard', () => {
       tabs++;
     }
     expect(await inCard(), `a card link has the focus after ${tabs} Tabs`).toBe(true);
-    // Further down the list, so that the way back has a scroll position to restore.
-    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+    // Further down the list, so that the way back has a scroll position to restore: seven cards on, two Tab stops
+    // each (the card's link, then its save control), so the focus is on a card's link again.
+    for (let i = 0; i < 14; i++) await page.keyboard.press('Tab');
     const opened = await page.evaluate(
       () => document.activeElement?.closest<HTMLElement>('[data-event-id]')?.dataset.eventId,
     );
