@@ -219,19 +219,21 @@ test.describe('keyboard', () => {
     expect(box.x).toBeGreaterThanOrEqual(row.x);
     expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width);
     await expect(toolbar.locator('[tabindex="0"]')).toHaveCount(1);
+    // The chips follow the page language's alphabetical order: the next one is whichever follows Science.
+    const chips = toolbar.getByRole('button');
+    const names = await chips.evaluateAll((buttons) => buttons.map((b) => b.dataset.category ?? ''));
+    const next = names[names.indexOf('sciences') + 1];
+    expect(next, 'a chip follows Science').toBeTruthy();
     await chip.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(toolbar.getByRole('button', { name: /Night|Party|Soir/ })).toBeFocused();
+    await expect(toolbar.locator(`[data-category="${next}"]`)).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(toolbar.locator(':focus')).toHaveCount(0);
   });
 });
 
 test.describe('details', () => {
-  test('the French "live" badge fits on one line and strings fit at 320 px wide', async ({
-    browser,
-    consoleErrors,
-  }) => {
+  test('strings fit at 320 px wide, in both languages', async ({ browser, consoleErrors }) => {
     for (const language of LANGUAGES) {
       const { context, page } = await newPage(
         browser,
@@ -259,11 +261,8 @@ test.describe('details', () => {
       );
       expect(overflow, `${language.lang}: nothing sticks out at 320 px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      await page.getByRole('button', { name: language.list, exact: true }).click();
-      const badge = page.locator('[data-event-id]').first().locator('[class*="badgeLive"]');
-      await expect(badge).toBeVisible();
-      const lineHeight = await badge.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 1.6);
-      expect((await badge.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 4);
+      // The "live" badge itself is checked on the pinned stack, where an evening show is on at a known instant
+      // (e2e/pinned/live-badge.spec.ts): "live" now follows each event's hours, which the real clock does not fix.
       await context.close();
     }
   });
@@ -317,6 +316,9 @@ test.describe('recovery', () => {
         PARTNER_CLIENT_ID: 'demo',
         PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
         SESSION_SECRET: E2E_SECRETS.sessionSecret,
+        // No catalogue copy: the explorer asks the Partner API live, so its outage shows (with a copy the explorer
+        // keeps listing from it: e2e/explorer-outage.spec.ts).
+        CATALOGUE_MIRROR_FILE: 'off',
       },
       stdio: 'ignore',
       detached: true,

@@ -7,6 +7,7 @@ import type {
   TGetEventsRequest,
   TGetEventsResponse,
 } from '@/lib/contract';
+import { serverNow } from '@/lib/clock/server-now';
 import { clusterCellDegrees, clusterMatches } from '@/lib/event-index/aggregate';
 import type { MatchSet } from '@/lib/event-index/event-index';
 import { toExplorerEvent } from '@/lib/explorer/explorer-event';
@@ -78,7 +79,7 @@ async function liveView(body: TGetEventsRequest, zoom: number, signal: AbortSign
  */
 export async function explorerView(body: TGetEventsRequest, zoom: number, signal: AbortSignal): Promise<TExplorerView> {
   const readModel = getReadModel();
-  const view = readModel?.model.view({ body, zoom, now: Date.now() });
+  const view = readModel?.model.view({ body, zoom, now: serverNow() });
   if (readModel && view) {
     return { ...view, source: 'mirror', asOf: readModel.asOf(), degraded: readModel.degraded() };
   }

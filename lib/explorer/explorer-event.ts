@@ -1,6 +1,7 @@
-import { eventVenue, type TEvent, type TExplorerEvent } from '@/lib/contract';
-// The categories module, not the barrel: this runs in the browser, and the barrel carries every schema and example.
+import type { TEvent, TExplorerEvent } from '@/lib/contract';
+// Its own modules, not the barrel: this runs in the browser, and the barrel carries every schema and example.
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { eventVenue } from '@/lib/contract/venue';
 
 /** ~1 m: more digits are noise on a map and bytes on a phone. */
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
