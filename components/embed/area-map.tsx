@@ -52,6 +52,7 @@ export function AreaMap({
             eventsSettled
             highlighted={NO_HIGHLIGHT}
             onViewChange={(view) => onFrame(view.bounds)}
+            takeOverCamera={false}
             onSelect={ignore}
             onHover={ignore}
             onFailure={ignore}

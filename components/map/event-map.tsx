@@ -34,6 +34,11 @@ export interface EventMapProps {
   dataKey?: string | null;
   /** The map is idle and shows the clusters of `dataKey`: the readiness of the explorer's view. */
   onDrawn?: (dataKey: string | null) => void;
+  /**
+   * On load, jump to the latest `initialCamera` when the view moved before the map was ready (the explorer's drawn
+   * view, Back); false for an owner that frames the map by camera requests alone. Default true.
+   */
+  takeOverCamera?: boolean;
   /** A group was clicked: frame its bounds ([west, south, east, north]). */
   onFrame?: (bounds: [number, number, number, number]) => void;
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
@@ -125,12 +130,11 @@ function useDrawnCount(
 export function EventMap(props: EventMapProps) {
   const { mapLib, initialCamera, cameraRequest, mapStyleUrl, clusters = NO_CLUSTERS, events, eventsSettled } = props;
   const { highlighted, onViewChange, onSelect, onHover, onFailure, maxBounds, dataKey = null } = props;
-  const { onDrawn = ignore, onFrame = ignore } = props;
+  const { onDrawn = ignore, onFrame = ignore, takeOverCamera = true } = props;
   const lib = usePreparedMapLib(mapLib, mapStyleUrl);
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
-  const mountCamera = useRef(initialCamera);
   const latestCamera = useRef(initialCamera);
   useEffect(() => {
     latestCamera.current = initialCamera;
@@ -185,13 +189,11 @@ export function EventMap(props: EventMapProps) {
           const map = e.target;
           // The map was built with the camera of its first render; the visitor may have moved the drawn view since
           // (components/explorer/use-drawn-gesture.ts), or Back may have: it takes over where things are now.
-          // Only when that camera changed since the map was built: a map whose owner kept its first camera (the embed
-          // builder's area map) may already have been framed by a camera request, which must stand.
+          // Not for an owner that frames the map by camera requests alone (the embed builder's area map): a request
+          // made before the load must stand.
           const { lng, lat, zoom } = latestCamera.current;
-          const first = mountCamera.current;
-          const moved = lng !== first.lng || lat !== first.lat || zoom !== first.zoom;
           const c = map.getCenter();
-          if (moved && (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom)) {
+          if (takeOverCamera && (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom)) {
             map.jumpTo({ center: [lng, lat], zoom });
           }
           map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
