@@ -9,7 +9,7 @@ import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service
 import { cards, openExplorer, waitForResults } from './helpers';
 
 /*
- * The details issue 33 lists, at phone (390×844, touch) and desktop sizes, in English and French: search that finds
+ * The details a visitor notices, at phone (390×844, touch) and desktop sizes, in English and French: search that finds
  * what was typed, the event page's actions in the first screen, French metadata, English chips in English order,
  * card pictures without layout shift, the 503 inside the site, and saved events. Screenshots of each changed screen go
  * to SCREENSHOTS_DIR when set (`SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/details.spec.ts`).

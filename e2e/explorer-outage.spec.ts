@@ -5,7 +5,7 @@ import { cards, openExplorer, waitForView } from './helpers';
 import { E2E_SECRETS } from '../playwright.config';
 
 /*
- * The Partner API stops while a visitor explores (issue 29 §5): the explorer keeps panning, filtering and listing from
+ * The Partner API stops while a visitor explores: the explorer keeps panning, filtering and listing from
  * the web app's copy of the catalogue, says quietly that the data may be a few minutes old, says that events cannot
  * be searched right now (not "no results"), and recovers without a reload when the service returns. The suite's
  * shared service cannot be stopped under the other journeys: this one runs a service and a web app of its own.

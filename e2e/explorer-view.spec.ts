@@ -13,7 +13,7 @@ import {
 } from './helpers';
 
 /*
- * The explorer's one view state (issue 29): the header, the list, the map and its text alternative render one answer,
+ * The explorer's one view state: the header, the list, the map and its text alternative render one answer,
  * exact over every match; Back restores all of them at once; the first gesture on a phone moves the drawn map; a town
  * chosen on a phone shows above the sheet. Tests tagged @phone run in a phone project as they are, and make a phone
  * context of their own (390 × 844, touch) in a desktop one.

@@ -126,7 +126,7 @@ for (const size of SIZES) {
         await expect(bar.getByRole('link', { name: /^Book on / })).toBeInViewport();
         const box = (await bar.boundingBox())!;
         expect(box.y + box.height).toBeCloseTo(page.viewportSize()!.height, 0);
-        // Back at the top the bar stays: on a phone, Book is within reach from the first screen (issue 33).
+        // Back at the top the bar stays: on a phone, Book is within reach from the first screen.
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(bar.getByRole('link', { name: /^Book on / })).toBeInViewport();
       } else {

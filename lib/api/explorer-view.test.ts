@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { getEventForPage, getPlaceForPage } from './pages';
 
 /*
- * GET /api/explorer/events?zoom against the real service over HTTP (issue 29 §1, §5): live while the web app's copy
+ * GET /api/explorer/events?zoom against the real service over HTTP: live while the web app's copy
  * of the catalogue is cold, then from the copy with the service's totals, and from the copy (degraded) once the
  * service is down — where event pages fall back to the copy and search says it cannot search.
  */

@@ -37,7 +37,7 @@ async function requestCookie(): Promise<string | undefined> {
 }
 
 /**
- * The record from the read model's copy, when the Partner API failed and the copy holds it (issue 29 §5: the page
+ * The record from the read model's copy, when the Partner API failed and the copy holds it: the page
  * keeps working, with a notice); a failing copy is no worse than none.
  */
 function fromCopy<T>(fallback: (model: ReadModel) => T | null): PageData<T> | null {

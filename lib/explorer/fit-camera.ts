@@ -1,13 +1,16 @@
 import type { Camera } from './state';
 
-const TILE_SIZE = 512;
+/** MapLibre's world size at zoom 0, in CSS pixels. */
+export const TILE_SIZE = 512;
 
-function mercatorY(lat: number): number {
+/** Web Mercator's y of a latitude, 0 at the north edge to 1 at the south. */
+export function mercatorY(lat: number): number {
   const s = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 }
 
-function latFromMercatorY(y: number): number {
+/** The latitude of a Web Mercator y. */
+export function latFromMercatorY(y: number): number {
   const n = Math.PI - 2 * Math.PI * y;
   return (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
 }

@@ -1,16 +1,5 @@
+import { latFromMercatorY, mercatorY, TILE_SIZE } from './fit-camera';
 import type { Camera } from './state';
-
-const TILE_SIZE = 512;
-
-function mercatorY(lat: number): number {
-  const s = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
-  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
-}
-
-function latFromMercatorY(y: number): number {
-  const n = Math.PI - 2 * Math.PI * y;
-  return (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
-}
 
 /** A drawn map moved by a gesture: shifted by (x, y) CSS pixels, then scaled by `scale` about the box's centre. */
 export interface DrawnMove {

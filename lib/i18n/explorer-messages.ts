@@ -118,7 +118,7 @@ const en = {
   chipName: (label: string, n: number, count: string) => `${label}, ${n === 1 ? '1 event' : `${count} events`}`,
   resultsHeading: 'Events in this area',
   reconnecting: 'Connection lost — trying again…',
-  // The map's text alternative (components/explorer/map-summary.tsx) and the read model's notices (issue 29).
+  // The map's text alternative (components/explorer/map-summary.tsx) and the read model's notices.
   mapSummaryTitle: (n: string) => `The map shows ${n} events in these places:`,
   mapGroup: (name: string, n: number, count: string) => `${name}: ${n === 1 ? '1 event' : `${count} events`}`,
   mapUnnamed: 'Elsewhere',

@@ -15,7 +15,7 @@ import { eventSpecArb, serviceWith, TEST_PARTNERS, type EventSpec } from '@/part
 import { ReadModel } from './read-model';
 
 /*
- * The read model against the service (issue 29 §1): the same catalogue, copied by the spec's POST /v2/get/catalogue
+ * The read model against the service: the same catalogue, copied by the spec's POST /v2/get/catalogue
  * into the web app's mirror, must give the same answers as POST /v2/get/events for random filters — totals, the
  * page's events in order — and its clusters and chip counts must add up to the service's counts. Runs on SQLite and
  * PostgreSQL (vitest.config.ts puts this file in the contract suite).

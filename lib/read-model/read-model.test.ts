@@ -10,7 +10,7 @@ import { PartnerError } from '@/lib/partner/errors';
 import { fakeEvent } from '@/test/web/fixtures';
 import { ReadModel } from './read-model';
 
-/* The read model's faults (issue 29): a resync keeps the old copy serving; a corrupt mirror file is rebuilt. */
+/* The read model's faults: a resync keeps the old copy serving; a corrupt mirror file is rebuilt. */
 
 const BODY = { datesFilter: { minDate: '2026-11-01T00:00:00Z', maxDate: '2026-12-31T00:00:00Z' }, limit: 50 };
 const NOW = Date.parse('2026-11-20T00:00:00Z');

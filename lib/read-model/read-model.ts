@@ -120,7 +120,7 @@ export class ReadModel {
   }
 
   /*
-   * The fallbacks of the record pages when the Partner API fails (issue 29 §5): the mirror's last copies, whatever the
+   * The fallbacks of the record pages when the Partner API fails: the mirror's last copies, whatever the
    * state of the index (a copy still being completed is better than an error page).
    */
 
