@@ -1,5 +1,4 @@
 import { connection } from 'next/server';
-import { Suspense } from 'react';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { MapBackdrop } from '@/components/map/map-backdrop';
@@ -30,20 +29,20 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   // The first view's cards are drawn here, so the list is the page's first content, before any script runs.
   const firstView = await loadFirstView(toSearch(await searchParams), defaultCamera);
   // The explorer renders the page's landmarks (header, main, aside) and its heading; the brand's links sit in the
-  // header's menu rather than in a footer under a full-height map.
+  // header's menu rather than in a footer under a full-height map. No Suspense boundary around it: React outlines a
+  // boundary this large (a hidden copy revealed by an inline script once the stream ends), so the page was blank
+  // without JavaScript and its first cards painted late; without one the explorer's HTML is the page's own.
   return (
-    <Suspense>
-      <ExplorerLoader
-        mapLibPath={MAPLIBRE_ASSETS_PATH}
-        mapStyleUrl={mapStyleUrl}
-        locale={locale}
-        brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
-        links={brand.footerLinks}
-        defaultCamera={defaultCamera}
-        firstView={firstView}
-        mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
-        languageSwitcher={<LanguageSwitcher locale={locale} />}
-      />
-    </Suspense>
+    <ExplorerLoader
+      mapLibPath={MAPLIBRE_ASSETS_PATH}
+      mapStyleUrl={mapStyleUrl}
+      locale={locale}
+      brand={{ name: brand.name, logo: logoSources(brand.logo, 'light') }}
+      links={brand.footerLinks}
+      defaultCamera={defaultCamera}
+      firstView={firstView}
+      mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
+      languageSwitcher={<LanguageSwitcher locale={locale} />}
+    />
   );
 }

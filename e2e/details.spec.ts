@@ -69,8 +69,10 @@ for (const size of SIZES)
       await searchBox(page).fill(performer!.name);
       await expect(page.getByRole('status').filter({ hasText: /best match|meilleur/ })).toBeVisible();
       const firstThree = page.getByRole('listbox').getByRole('option');
-      const names = (await firstThree.allTextContents()).slice(0, 3);
-      expect(names.some((n) => n.startsWith(performer!.name))).toBe(true);
+      // The rows follow the answer's status line in the same commit, but may be read between two renders.
+      await expect
+        .poll(async () => (await firstThree.allTextContents()).slice(0, 3).some((n) => n.startsWith(performer!.name)))
+        .toBe(true);
       // Each row's kind is read out with it.
       await expect(firstThree.first()).toContainText(
         language.lang === 'fr' ? /artiste|événement|lieu|ville/ : /performer|event|place|town/,

@@ -8,3 +8,24 @@ test('the home page renders and shows events @phone', async ({ page }, testInfo)
   expect(await cards(page).count()).toBeGreaterThan(0);
   await snap(page, testInfo, 'home');
 });
+
+test('without JavaScript the home page and the embed still show their first events @phone', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    locale: 'en-GB',
+    ...(testInfo.project.use.isMobile && { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
+  });
+  const page = await context.newPage();
+  for (const path of ['/', '/embed']) {
+    await page.goto(path);
+    // The server's HTML is the page itself, not a hidden copy that a script reveals.
+    // The embed speaks the brand's language unless told otherwise: the cards are found by their event, not by name.
+    const first = page.locator('li[data-event-id]').first();
+    await expect(first).toBeVisible();
+    await expect(first.getByRole('heading')).not.toBeEmpty();
+  }
+  await snap(page, testInfo, 'embed without JavaScript');
+  await context.close();
+});

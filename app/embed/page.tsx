@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
-import { Suspense } from 'react';
 import { HeightReporter } from '@/components/embed/height-reporter';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { getBrand } from '@/lib/brand/get-brand';
@@ -27,18 +26,17 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   return (
     // The explorer brings its own landmarks (main, aside) and heading.
     <div className="embed" data-theme={theme} lang={locale}>
-      <Suspense>
-        <ExplorerLoader
-          mapLibPath={MAPLIBRE_ASSETS_PATH}
-          mapStyleUrl={getEnv().mapStyleUrl}
-          locale={locale}
-          brand={{ name: brand.name, logo: logoSources(brand.logo, theme) }}
-          defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
-          chrome={false}
-          linkTarget={target}
-          nearKm={nearKm}
-        />
-      </Suspense>
+      {/* No Suspense boundary: the explorer's HTML shows before any script runs (app/page.tsx says why). */}
+      <ExplorerLoader
+        mapLibPath={MAPLIBRE_ASSETS_PATH}
+        mapStyleUrl={getEnv().mapStyleUrl}
+        locale={locale}
+        brand={{ name: brand.name, logo: logoSources(brand.logo, theme) }}
+        defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+        chrome={false}
+        linkTarget={target}
+        nearKm={nearKm}
+      />
       <HeightReporter />
     </div>
   );

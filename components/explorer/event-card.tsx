@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TExplorerEvent } from '@/lib/contract';
 // The categories module, not the barrel: the barrel would pull every zod schema into the client bundle.
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
@@ -22,8 +23,19 @@ export interface EventCardProps {
   groupStart?: string;
 }
 
-/** One event of the list: the accessible twin of its point on the map. */
-export function EventCard({ event, locale, now, selected, onHover, groupStart }: EventCardProps) {
+/**
+ * One event of the list: the accessible twin of its point on the map. Memoised: the explorer re-renders for many
+ * reasons that leave the cards as they are (the map's mode found after hydration, a hover, the camera settling), and
+ * fifty cards re-rendered cost a phone's main thread a long task each time.
+ */
+export const EventCard = memo(function EventCard({
+  event,
+  locale,
+  now,
+  selected,
+  onHover,
+  groupStart,
+}: EventCardProps) {
   const category = event.category ?? null;
   const meta = category ? CATEGORY_LABELS[category] : null;
   const { place, city } = event;
@@ -86,4 +98,4 @@ export function EventCard({ event, locale, now, selected, onHover, groupStart }:
       />
     </li>
   );
-}
+});

@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import { MAIN_CATEGORIES } from '@/lib/contract/categories';
+import { formatEuros } from '@/lib/explorer/card-format';
 import { localDay } from '@/lib/explorer/dates';
 import type { Locale } from '@/lib/i18n/config';
 import { NO_PRESET, type Preset } from '@/lib/explorer/preset';
@@ -167,11 +168,6 @@ function DateFilter({ id, filters, t, onChange }: FilterControlProps) {
 
 /** The price ceiling (a few round figures, plus the URL's own), "free only", and "known prices only". */
 function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & { locale: Locale }) {
-  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-  });
   const maxPrices = [...MAX_PRICES];
   if (filters.maxPrice !== null && !maxPrices.includes(filters.maxPrice)) {
     maxPrices.push(filters.maxPrice);
@@ -198,7 +194,7 @@ function PriceFilter({ id, filters, t, onChange, locale }: FilterControlProps & 
           <option value="free">{t.priceFree}</option>
           {maxPrices.map((p) => (
             <option key={p} value={String(p)}>
-              {t.priceMax(money.format(p))}
+              {t.priceMax(formatEuros(p, locale))}
             </option>
           ))}
         </select>

@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/config';
 import { savedMessages } from '@/lib/i18n/saved-messages';
 import type { SavedEvent } from '@/lib/saved/saved-list';
 import styles from './saved.module.css';
-import { useSaved } from './use-saved';
+import { setSaved, useIsSaved } from './use-saved';
 
 /**
  * Saves an event on this device, or removes it: a toggle button (`aria-pressed`) named after its event, since a list
@@ -23,9 +23,8 @@ export function SaveButton({
   className?: string;
 }) {
   const t = savedMessages(locale);
-  const { list, setSaved } = useSaved();
+  const saved = useIsSaved(event.id);
   const [refused, setRefused] = useState(false);
-  const saved = list?.some((e) => e.id === event.id) ?? false;
   return (
     <>
       <button

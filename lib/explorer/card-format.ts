@@ -70,6 +70,11 @@ export function formatEventWhen(event: Pick<TEvent, 'startDate' | 'endDate'>, lo
   return `${first} – ${day.format(end)}`;
 }
 
+/** An amount in euros: whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50"). */
+export function formatEuros(amount: number, locale: Locale): string {
+  return moneyFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', !Number.isInteger(amount)).format(amount);
+}
+
 /** "Free", "12 €", "From 12 €" or "Price not available" (the record pages' wording, from the one dictionary). */
 export function formatPrice(
   event: { lowestPrice?: number | null; highestPrice?: number | null },
@@ -77,9 +82,7 @@ export function formatPrice(
 ): string {
   const { lowestPrice: low = null, highestPrice: high = null } = event;
   if (low === null && high === null) return explorerMessages(locale).priceUnknown;
-  const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
-  // Whole euros stay whole ("€12"); anything with cents shows both digits ("€29.50").
-  const money = { format: (n: number) => moneyFormat(tag, !Number.isInteger(n)).format(n) };
+  const money = { format: (n: number) => formatEuros(n, locale) };
   if ((low ?? 0) === 0 && (high ?? 0) === 0) return locale === 'fr' ? 'Gratuit' : 'Free';
   if (low !== null && high !== null && low !== high) return `${locale === 'fr' ? 'Dès' : 'From'} ${money.format(low)}`;
   return money.format(low ?? high ?? 0);
