@@ -1,7 +1,7 @@
 import type { ClickStore } from '../port';
 import { inTransaction } from './pool';
 import { CLICK_COLUMNS, clickOfRow, clickValues, type ClickRow, type ClickSourceRow } from '../model/clicks';
-import type { PgStoreContext } from './writes';
+import type { PgStoreContext } from './rows/store-context';
 
 /** What a click copies from its source, event and partner. */
 const SOURCE_SQL = `SELECT s.id, s.event_id, s.link, s.lowest_price, s.commission_fix, s.commission_per_cart,

@@ -29,8 +29,10 @@ import {
   type TierSyntax,
 } from '../model/search-results';
 import type { Queryable } from './pool';
-import { getMapPlace, getPerformer, mapPlaceHadEvent, performerHasEvent } from './reads';
-import type { PgStoreContext } from './writes';
+import { getMapPlace } from './operations/get-map-place';
+import { getPerformer } from './operations/get-performer';
+import { mapPlaceHadEvent, performerHasEvent } from './rows/record-events';
+import type { PgStoreContext } from './rows/store-context';
 
 /*
  * The three searches on PostgreSQL full-text search (migration 003): the same words, the same candidate tiers and
