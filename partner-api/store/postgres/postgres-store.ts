@@ -1,15 +1,12 @@
 import type { CatalogueFeed, HealthStore, Store } from '../port';
 import type { IngestBatch } from '../ingest/types';
-import { createPgAuthStore } from './auth';
-import { createPgClickStore } from './clicks';
 import { toStorageError, translatingErrors } from './errors';
 import { EventJsonCache } from './event-json-cache';
 import { createPgIngestStore } from './ingest';
 import { listenForWrites } from './listen-for-writes';
 import { migratePostgres, type PgPool } from './pool';
-import { createPgSamples } from './samples';
-import { createPgSearchStore } from './search';
-import { createPgSeedingStore } from './seeding';
+import { createPgAuthClients } from './operations/auth-clients';
+import { createPgAuthTokens } from './operations/auth-tokens';
 import { cancelEvent } from './operations/cancel-event';
 import { cataloguePage } from './operations/catalogue-page';
 import { changeAvailabilities } from './operations/change-availabilities';
@@ -23,8 +20,13 @@ import { getMapPlace } from './operations/get-map-place';
 import { getPerformer } from './operations/get-performer';
 import { isCatalogueEmpty, probeRead, probeWrite } from './operations/health-probes';
 import { imageSubject } from './operations/image-subject';
+import { createPgClickList } from './operations/list-clicks';
 import { markUnavailable } from './operations/mark-unavailable';
+import { createPgClickRecorder } from './operations/record-click';
 import { repriceEvent } from './operations/reprice-event';
+import { createPgSamples } from './operations/samples';
+import { createPgSearchStore } from './operations/search';
+import { createPgSeedingStore } from './operations/seed-session';
 import { updateEvent } from './operations/update-event';
 import type { PgStoreContext } from './rows/store-context';
 
@@ -130,9 +132,9 @@ export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions)
     feed,
     samples: translatingErrors(createPgSamples(pool)),
     search: translatingErrors(createPgSearchStore(ctx)),
-    clicks: translatingErrors(createPgClickStore(ctx)),
+    clicks: translatingErrors({ ...createPgClickRecorder(ctx), ...createPgClickList(ctx) }),
     images: translatingErrors({ imageSubject: (kind, id) => imageSubject(pool, kind, id) }),
-    auth: translatingErrors(createPgAuthStore(pool)),
+    auth: translatingErrors({ ...createPgAuthClients(pool), ...createPgAuthTokens(pool) }),
     seeding: translatingErrors({
       beginSeed: async (options: { reset: boolean }) => translatingErrors(await seeding.beginSeed(options)),
       sourceStarts: () => seeding.sourceStarts(),

@@ -1,3 +1,4 @@
+import { bufferLiteral, eventJsonPieces } from '../../event-json';
 import type { EventJsonOptions } from '../../types';
 import { copyOutBinary } from '../copy';
 import type { CachedJson } from '../event-json-cache';
@@ -14,8 +15,9 @@ export async function readEventJson(
 ): Promise<Map<number, CachedJson>> {
   const out = new Map<number, CachedJson>();
   const keep = (id: number, updated: number, body: Buffer, commentaries: Buffer | null, performers: Buffer | null) => {
-    const json = Buffer.allocUnsafeSlow(eventJsonLength(body, commentaries, performers));
-    writeEventJson(json, 0, body, commentaries, performers);
+    const pieces = eventJsonBytes(body, commentaries, performers);
+    const json = Buffer.allocUnsafeSlow(byteLength(pieces));
+    writePieces(json, 0, pieces);
     out.set(id, { version: updated, json });
   };
   const parts = `e.body, ${options.commentaries ? 'e.commentaries_json' : 'NULL'}, ${options.performers ? 'e.performers_json' : 'NULL'}`;
@@ -57,31 +59,20 @@ function idArrayLiteral(ids: readonly number[]): string {
   return `'{${ids.join(',')}}'::BIGINT[]`;
 }
 
-const COMMENTARIES_KEY = Buffer.from(',"commentaries":');
-const PERFORMERS_KEY = Buffer.from(',"performers":');
-const EMPTY_LIST = Buffer.from('[]');
-const CLOSING_BRACE = 0x7d;
-const JOINS_LENGTH = COMMENTARIES_KEY.length + PERFORMERS_KEY.length + 1;
-
-/** Bytes of an event's JSON object joined from its stored fragments (a part not asked for, null, is `[]`). */
-function eventJsonLength(body: Buffer, commentaries: Buffer | null, performers: Buffer | null): number {
-  return body.length + (commentaries ?? EMPTY_LIST).length + (performers ?? EMPTY_LIST).length + JOINS_LENGTH;
+/** An event's JSON object as the byte pieces to copy, from its stored fragments (a part not read, null, is `[]`). */
+function eventJsonBytes(body: Buffer, commentaries: Buffer | null, performers: Buffer | null): Buffer[] {
+  return eventJsonPieces(body, commentaries, performers, bufferLiteral);
 }
 
-/** Writes the event's JSON object at `at` in `target` (as assembleEventJson joins strings); returns where it ends. */
-function writeEventJson(
-  target: Buffer,
-  at: number,
-  body: Buffer,
-  commentaries: Buffer | null,
-  performers: Buffer | null,
-): number {
-  at += body.copy(target, at);
-  at += COMMENTARIES_KEY.copy(target, at);
-  at += (commentaries ?? EMPTY_LIST).copy(target, at);
-  at += PERFORMERS_KEY.copy(target, at);
-  at += (performers ?? EMPTY_LIST).copy(target, at);
-  target[at++] = CLOSING_BRACE;
+const byteLength = (pieces: readonly Buffer[]): number => {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
+};
+
+/** Copies the pieces to `at` in `target`; returns where they end. */
+function writePieces(target: Buffer, at: number, pieces: readonly Buffer[]): number {
+  for (const piece of pieces) at += piece.copy(target, at);
   return at;
 }
 
@@ -101,14 +92,16 @@ export async function fullEventJsonByIds(pool: PgPool, ids: readonly number[]): 
        ORDER BY u.i`,
     ),
   );
-  const parts = rows as [Buffer, Buffer, Buffer][];
+  const events = (rows as [Buffer, Buffer, Buffer][]).map(([body, commentaries, performers]) =>
+    eventJsonBytes(body, commentaries, performers),
+  );
   let size = 0;
-  for (const [body, commentaries, performers] of parts) size += eventJsonLength(body, commentaries, performers);
+  for (const pieces of events) size += byteLength(pieces);
   const page = Buffer.allocUnsafe(size);
   let at = 0;
-  return parts.map(([body, commentaries, performers]) => {
+  return events.map((pieces) => {
     const start = at;
-    at = writeEventJson(page, at, body, commentaries, performers);
+    at = writePieces(page, at, pieces);
     return page.subarray(start, at);
   });
 }
