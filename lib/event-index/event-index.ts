@@ -1,4 +1,5 @@
-import { MAIN_CATEGORIES } from '@/lib/contract';
+import { MAIN_CATEGORIES, type TPricesFilter } from '@/lib/contract';
+import { pricesMatch } from '@/lib/contract/prices';
 import { circleBoxes, haversineMeters, rectangleBoxes } from './geo';
 import type { EventsQuery, LocationQuery, PriceQuery } from './events-query';
 import type { IndexedEvent } from './indexed-event';
@@ -388,17 +389,19 @@ export class EventIndex {
 
   private priceTest(prices: PriceQuery | null): ((s: number) => boolean) | null {
     if (prices === null) return null;
+    if (prices.known === undefined && prices.lowest === undefined && prices.highest === undefined) return null;
+    // The spec's rule is pricesMatch's (lib/contract/prices.ts), the same the web app's search results apply; here
+    // it reads the columns, an unknown price being NaN.
+    const filter: TPricesFilter = {
+      ...(prices.lowest !== undefined && { lowestPrice: prices.lowest }),
+      ...(prices.highest !== undefined && { highestPrice: prices.highest }),
+      ...(prices.known !== undefined && { hasKnownPrice: prices.known }),
+    };
+    const unknownMatches = pricesMatch(filter, null, null);
     const { lowest, highest } = this;
-    const lo = prices.lowest;
-    const hi = prices.highest;
-    if (prices.known === false) return (s) => lowest[s] !== lowest[s];
-    if (prices.known === undefined && lo === undefined && hi === undefined) return null;
-    const known = prices.known === true;
     return (s) => {
       const l = lowest[s]!;
-      if (l !== l) return !known;
-      if (lo !== undefined && highest[s]! < lo) return false;
-      return hi === undefined || l <= hi;
+      return l !== l ? unknownMatches : pricesMatch(filter, l, highest[s]!);
     };
   }
 
