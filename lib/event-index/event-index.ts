@@ -1,5 +1,10 @@
-import { MAIN_CATEGORIES } from '@/lib/contract';
+import { MAIN_CATEGORIES, type TPricesFilter } from '@/lib/contract';
+import { pricesMatch } from '@/lib/contract/prices';
+import { SPAN_CLASSES_MS, spanClass, startBound } from './date-index';
 import { circleBoxes, haversineMeters, rectangleBoxes } from './geo';
+import { cellKey, CELL_SEARCH_COST, gridCells } from './grid';
+import { mergedOrder, slotComparator, type OrderColumns, type OrderKey } from './orders';
+import { SNAPSHOT_CURSORS, type SnapshotCursor } from './snapshot-cursor';
 import type { EventsQuery, LocationQuery, PriceQuery } from './events-query';
 import type { IndexedEvent } from './indexed-event';
 
@@ -17,22 +22,6 @@ import type { IndexedEvent } from './indexed-event';
  * the store's change feed and applies each later change, so writes of this process, of other processes and of other
  * replicas all arrive the same way.
  */
-/** Where a snapshot page's scan ended: the next page's scan resumes there (see EventIndex.snapshotCursors). */
-interface SnapshotCursor {
-  order: Int32Array;
-  byEnd: Int32Array;
-  now: number;
-  passed: number;
-  count: number;
-  position: number;
-}
-
-/**
- * Snapshot cursors kept: the page a walker asks for next resumes from the one its previous page left, even when the
- * page after it was computed in between (a read ahead) or other walks are under way.
- */
-const SNAPSHOT_CURSORS = 4;
-
 export class EventIndex {
   private capacity = 0;
   private size = 0;
@@ -241,30 +230,10 @@ export class EventIndex {
     }
   }
 
-  private comparator(key: OrderKey): (a: number, b: number) => number {
-    const ids = this.ids;
-    const byNumber = (v: Float64Array) => (a: number, b: number) => v[a]! - v[b]! || ids[a]! - ids[b]!;
-    // Unknown prices (NaN) sort last.
-    const byPrice = (v: Float64Array) => (a: number, b: number) => {
-      const x = v[a]!;
-      const y = v[b]!;
-      const nx = x !== x;
-      const ny = y !== y;
-      if (nx !== ny) return nx ? 1 : -1;
-      return (nx ? 0 : x - y) || ids[a]! - ids[b]!;
-    };
-    switch (key) {
-      case 'startDate':
-        return byNumber(this.start);
-      case 'updatedAt':
-        return byNumber(this.updated);
-      case 'lowestPrice':
-        return byPrice(this.lowest);
-      case 'highestPrice':
-        return byPrice(this.highest);
-      default:
-        return byNumber(this.end);
-    }
+  /** The columns the sort orders compare (the arrays are replaced when the index grows). */
+  private orderColumns(): OrderColumns {
+    const { ids, start, end, updated, lowest, highest } = this;
+    return { ids, start, end, updated, lowest, highest };
   }
 
   private order(key: OrderKey): Int32Array {
@@ -272,7 +241,7 @@ export class EventIndex {
     if (!order) {
       const slots: number[] = [];
       for (let s = 0; s < this.size; s++) if (this.alive[s]) slots.push(s);
-      order = Int32Array.from(slots.sort(this.comparator(key)));
+      order = Int32Array.from(slots.sort(slotComparator(this.orderColumns(), key)));
       this.orders.set(key, order);
     }
     return order;
@@ -286,76 +255,38 @@ export class EventIndex {
         this.orders.delete(key);
         continue;
       }
-      const compare = this.comparator(key as OrderKey);
-      this.orders.set(key, this.merged(order, changedSet, changed.filter((s) => this.alive[s]).sort(compare), compare));
+      const compare = slotComparator(this.orderColumns(), key as OrderKey);
+      this.orders.set(
+        key,
+        mergedOrder(order, changedSet, changed.filter((s) => this.alive[s]).sort(compare), compare, this.alive),
+      );
     }
     if (this.spans !== null) {
       if (changed.length > (this.size - this.dead) / 8) {
         this.spans = null;
         return;
       }
-      const compare = this.comparator('startDate');
+      const compare = slotComparator(this.orderColumns(), 'startDate');
       this.spans = this.spans.map((span, k) =>
-        this.merged(
+        mergedOrder(
           span,
           changedSet,
-          changed.filter((s) => this.alive[s] && this.spanClass(s) === k).sort(compare),
+          changed.filter((s) => this.alive[s] && spanClass(this.start, this.end, s) === k).sort(compare),
           compare,
+          this.alive,
         ),
       );
     }
-  }
-
-  /** `order` without the changed or dead slots, with `added` (sorted) merged in. */
-  private merged(
-    order: Int32Array,
-    changed: ReadonlySet<number>,
-    added: number[],
-    compare: (a: number, b: number) => number,
-  ): Int32Array {
-    const next = new Int32Array(order.length + added.length);
-    let w = 0;
-    let j = 0;
-    for (let i = 0; i < order.length; i++) {
-      const s = order[i]!;
-      if (changed.has(s) || !this.alive[s]) continue;
-      while (j < added.length && compare(added[j]!, s) < 0) next[w++] = added[j++]!;
-      next[w++] = s;
-    }
-    while (j < added.length) next[w++] = added[j++]!;
-    return next.subarray(0, w);
-  }
-
-  /** The duration class of a slot: the first SPAN_CLASSES_MS bound its event's duration fits in. */
-  private spanClass(s: number): number {
-    const duration = this.end[s]! - this.start[s]!;
-    let k = 0;
-    while (k < SPAN_CLASSES_MS.length - 1 && duration > SPAN_CLASSES_MS[k]!) k++;
-    return k;
   }
 
   private spanIndex(): Int32Array[] {
     if (this.spans === null) {
       const classes: number[][] = SPAN_CLASSES_MS.map(() => []);
       const byStart = this.order('startDate');
-      for (let i = 0; i < byStart.length; i++) classes[this.spanClass(byStart[i]!)]!.push(byStart[i]!);
+      for (let i = 0; i < byStart.length; i++) classes[spanClass(this.start, this.end, byStart[i]!)]!.push(byStart[i]!);
       this.spans = classes.map((slots) => Int32Array.from(slots));
     }
     return this.spans;
-  }
-
-  /** First index of `span` (sorted by start) whose start is > `ms` (or >= when `inclusive` is false). */
-  private startBound(span: Int32Array, ms: number, after: boolean): number {
-    const start = this.start;
-    let lo = 0;
-    let hi = span.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = start[span[mid]!]!;
-      if (after ? v <= ms : v < ms) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   /** A predicate over slots for the location filter (null = everything). */
@@ -388,17 +319,19 @@ export class EventIndex {
 
   private priceTest(prices: PriceQuery | null): ((s: number) => boolean) | null {
     if (prices === null) return null;
+    if (prices.known === undefined && prices.lowest === undefined && prices.highest === undefined) return null;
+    // The spec's rule is pricesMatch's (lib/contract/prices.ts), the same the web app's search results apply; here
+    // it reads the columns, an unknown price being NaN.
+    const filter: TPricesFilter = {
+      ...(prices.lowest !== undefined && { lowestPrice: prices.lowest }),
+      ...(prices.highest !== undefined && { highestPrice: prices.highest }),
+      ...(prices.known !== undefined && { hasKnownPrice: prices.known }),
+    };
+    const unknownMatches = pricesMatch(filter, null, null);
     const { lowest, highest } = this;
-    const lo = prices.lowest;
-    const hi = prices.highest;
-    if (prices.known === false) return (s) => lowest[s] !== lowest[s];
-    if (prices.known === undefined && lo === undefined && hi === undefined) return null;
-    const known = prices.known === true;
     return (s) => {
       const l = lowest[s]!;
-      if (l !== l) return !known;
-      if (lo !== undefined && highest[s]! < lo) return false;
-      return hi === undefined || l <= hi;
+      return l !== l ? unknownMatches : pricesMatch(filter, l, highest[s]!);
     };
   }
 
@@ -438,40 +371,6 @@ export class EventIndex {
   }
 
   /**
-   * The grid cells a location filter touches and how many slots they hold, when that is a small part of the index
-   * (else null: too many cells to visit).
-   */
-  private gridCells(location: LocationQuery | null): { cells: number[]; total: number } | null {
-    if (location === null) return null;
-    const boxes =
-      location.kind === 'rectangle'
-        ? rectangleBoxes(location)
-        : circleBoxes(location.lng, location.lat, location.maxDistance);
-    const cells: number[] = [];
-    let total = 0;
-    let visited = 0;
-    for (const box of boxes) {
-      const x0 = cellColumn(box.minLng);
-      const x1 = cellColumn(box.maxLng);
-      const y0 = cellRow(box.minLat);
-      const y1 = cellRow(box.maxLat);
-      visited += (x1 - x0 + 1) * (y1 - y0 + 1);
-      if (visited > MAX_GRID_CELLS) return null;
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const key = y * GRID_COLUMNS + x;
-          const cell = this.grid.get(key);
-          if (cell) {
-            cells.push(key);
-            total += cell.length;
-          }
-        }
-      }
-    }
-    return { cells, total };
-  }
-
-  /**
    * Every live slot matching `test`, visiting whichever candidate set is smaller: the grid cells of the location
    * filter, or the date index's ranges for the window. Each slot is visited once (cells are disjoint, so are
    * duration classes).
@@ -481,8 +380,8 @@ export class EventIndex {
     const ranges: [Int32Array, number, number][] = [];
     let spanTotal = 0;
     spans.forEach((span, k) => {
-      const from = this.startBound(span, query.minMs - SPAN_CLASSES_MS[k]!, false);
-      const to = this.startBound(span, query.maxMs, true);
+      const from = startBound(this.start, span, query.minMs - SPAN_CLASSES_MS[k]!, false);
+      const to = startBound(this.start, span, query.maxMs, true);
       if (to > from) {
         ranges.push([span, from, to]);
         spanTotal += to - from;
@@ -494,13 +393,13 @@ export class EventIndex {
     const out = this.matchBuffer;
     let n = 0;
     const alive = this.alive;
-    const grid = this.gridCells(query.location);
+    const grid = gridCells(this.grid, query.location);
     // Few cells against many date candidates: each cell's own date ranges (a dozen binary searches per cell).
     if (grid !== null && grid.cells.length * CELL_SEARCH_COST < Math.min(spanTotal, grid.total)) {
       for (const key of grid.cells) {
         this.cellSpanIndex(key).forEach((span, k) => {
-          const to = this.startBound(span, query.maxMs, true);
-          for (let i = this.startBound(span, query.minMs - SPAN_CLASSES_MS[k]!, false); i < to; i++) {
+          const to = startBound(this.start, span, query.maxMs, true);
+          for (let i = startBound(this.start, span, query.minMs - SPAN_CLASSES_MS[k]!, false); i < to; i++) {
             const s = span[i]!;
             if (alive[s] && test(s)) out[n++] = s;
           }
@@ -539,8 +438,8 @@ export class EventIndex {
     let spans = this.cellSpans.get(key);
     if (spans === undefined) {
       const classes: number[][] = SPAN_CLASSES_MS.map(() => []);
-      for (const s of this.grid.get(key) ?? []) if (this.alive[s]) classes[this.spanClass(s)]!.push(s);
-      const compare = this.comparator('startDate');
+      for (const s of this.grid.get(key) ?? []) if (this.alive[s]) classes[spanClass(this.start, this.end, s)]!.push(s);
+      const compare = slotComparator(this.orderColumns(), 'startDate');
       spans = classes.map((slots) => Int32Array.from(slots.sort(compare)));
       this.cellSpans.set(key, spans);
     }
@@ -772,20 +671,5 @@ export interface MatchSet {
   labelNames: readonly string[];
 }
 
-type OrderKey = 'startDate' | 'endDate' | 'updatedAt' | 'lowestPrice' | 'highestPrice';
-
-/** Duration classes of the date index (ms): up to 6 hours, a day, 4 days, 16 days, 64 days, longer. */
-const SPAN_CLASSES_MS = [6, 24, 96, 384, 1536, Number.POSITIVE_INFINITY].map((hours) => hours * 3_600_000);
-
 /** How many slots a sequential pass visits for the cost of one candidate visited out of order. */
 const RANDOM_ACCESS_COST = 3;
-
-const CELL_DEG = 0.1;
-/** Rough cost of searching one cell's date ranges, in candidate tests: the bar for using per-cell ranges. */
-const CELL_SEARCH_COST = 256;
-const GRID_COLUMNS = Math.ceil(360 / CELL_DEG) + 1;
-/** Beyond this many cells a viewport is large: scanning in sort order wins. */
-const MAX_GRID_CELLS = 4096;
-const cellColumn = (lng: number) => Math.floor((lng + 180) / CELL_DEG);
-const cellRow = (lat: number) => Math.floor((lat + 90) / CELL_DEG);
-const cellKey = (lng: number, lat: number) => cellRow(lat) * GRID_COLUMNS + cellColumn(lng);

@@ -39,7 +39,7 @@ describe('openStore from PARTNER_API_DB', () => {
   });
 
   it('says clearly that PostgreSQL is not built in when its module is missing', async () => {
-    const missing = Object.assign(new Error("Cannot find module './postgres/open.js'"), {
+    const missing = Object.assign(new Error("Cannot find module './postgres/open-store.js'"), {
       code: 'ERR_MODULE_NOT_FOUND',
     });
     const failure = loadPostgresOpener(() => Promise.reject(missing));

@@ -68,10 +68,10 @@ export async function openStore(config: OpenStoreConfig): Promise<Store> {
  * `importer` is for tests.
  */
 export async function loadPostgresOpener(
-  importer: () => Promise<unknown> = () => import(/* @vite-ignore */ POSTGRES_MODULE),
+  importer: () => Promise<{ openPostgresStore: StoreOpener }> = () => import('./postgres/open-store'),
 ): Promise<StoreOpener> {
   try {
-    return ((await importer()) as { openStore: StoreOpener }).openStore;
+    return (await importer()).openPostgresStore;
   } catch (error) {
     if (isModuleMissing(error)) {
       throw new StoreConfigError(
@@ -82,9 +82,6 @@ export async function loadPostgresOpener(
     throw error;
   }
 }
-
-/** A variable, so bundlers and type checks leave the optional module alone. */
-const POSTGRES_MODULE = './postgres/open.js';
 
 function isModuleMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

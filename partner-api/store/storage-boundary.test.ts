@@ -48,8 +48,8 @@ describe('storage boundary (ESLint)', () => {
   it('lets each store use its own driver only', async () => {
     expect(await violations('partner-api/store/sqlite/open.ts', SQLITE_DRIVER)).toEqual([]);
     expect(await violations('partner-api/store/sqlite/open.ts', PG_DRIVER)).toHaveLength(1);
-    expect(await violations('partner-api/store/postgres/open.ts', PG_DRIVER)).toEqual([]);
-    expect(await violations('partner-api/store/postgres/open.ts', SQLITE_DRIVER)).toHaveLength(1);
+    expect(await violations('partner-api/store/postgres/open-store.ts', PG_DRIVER)).toEqual([]);
+    expect(await violations('partner-api/store/postgres/open-store.ts', SQLITE_DRIVER)).toHaveLength(1);
   });
 
   it('applies to the service tests too, except those named as being about SQLite itself', async () => {

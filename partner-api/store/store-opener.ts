@@ -25,5 +25,5 @@ export interface OpenStoreConfig {
   jsonCacheMb?: number;
 }
 
-/** What a store module exports as `openStore` (store/sqlite/open-store.ts, store/postgres/open.ts). */
+/** What a store module exports as `openStore` (store/sqlite/open-store.ts, store/postgres/open-store.ts). */
 export type StoreOpener = (config: OpenStoreConfig & { location: string }) => Promise<Store>;

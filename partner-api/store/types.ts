@@ -1,3 +1,5 @@
+import { eventJsonPieces } from './event-json';
+
 /**
  * The catalogue's input types (what a write is given) and its stored JSON: shared by the storage port (./port.ts)
  * and every store implementation.
@@ -20,14 +22,12 @@ export interface EventJsonOptions {
 
 /** Joins stored fragments into one Event JSON object (still with link markers). */
 export function assembleEventJson(stored: StoredEventJson, options: EventJsonOptions): string {
-  return (
-    stored.body +
-    ',"commentaries":' +
-    (options.commentaries ? stored.commentaries : '[]') +
-    ',"performers":' +
-    (options.performers ? stored.performers : '[]') +
-    '}'
-  );
+  return eventJsonPieces(
+    stored.body,
+    options.commentaries ? stored.commentaries : null,
+    options.performers ? stored.performers : null,
+    (text) => text,
+  ).join('');
 }
 
 /** Opening period of a map place: day 0 = Sunday … 6 = Saturday, time `hhmm` (docs/design.md §4.8). */

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { cleanText } from '@/partner-api/links/link-marker';
-import type { SeedingStore, SeedSession } from '../port';
-import type { EventRecord, MapPlaceRecord, PartnerRecord, PerformerRecord, PlaceRecord } from '../model/records';
-import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
-import { serializeEvent } from '../model/serialize-event';
-import { copyRows } from './copy';
-import { GENERATION_KEY } from './feed';
-import type { PgClient } from './pool';
-import { isCatalogueEmpty } from './reads';
-import { noteEventId, MAX_EVENT_ID_KEY } from './resolve-input';
-import { CATALOGUE_TABLES, EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../model/event-columns';
-import { pgFlag } from '../model/rows';
-import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from './stamp';
-import type { PgStoreContext } from './writes';
+import type { SeedingStore, SeedSession } from '../../port';
+import type { EventRecord, MapPlaceRecord, PartnerRecord, PerformerRecord, PlaceRecord } from '../../model/records';
+import { DEFAULT_TIME_ZONE, imagePath } from '../../model/derive';
+import { serializeEvent } from '../../model/serialize-event';
+import { copyRows } from '../copy';
+import { GENERATION_KEY } from './changes-since';
+import type { PgClient } from '../pool';
+import { isCatalogueEmpty } from './health-probes';
+import { noteEventId, MAX_EVENT_ID_KEY } from '../resolve-input';
+import { CATALOGUE_TABLES, EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../../model/event-columns';
+import { pgFlag } from '../../model/rows';
+import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from '../stamp';
+import type { PgStoreContext } from '../rows/store-context';
 
 const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';

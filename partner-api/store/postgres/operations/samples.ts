@@ -1,6 +1,6 @@
-import type { CatalogueSamples } from '../port';
-import { placeSampleOfRow, sampleIdAt, type PlaceSampleRow } from '../model/rows';
-import type { PgPool } from './pool';
+import type { CatalogueSamples } from '../../port';
+import { placeSampleOfRow, sampleIdAt, type PlaceSampleRow } from '../../model/rows';
+import type { PgPool } from '../pool';
 
 /** Random-ish picks for the `simulate` command. */
 export function createPgSamples(pool: PgPool): CatalogueSamples {

@@ -2,8 +2,8 @@ import type { TSearchItem } from '@/lib/contract';
 import { tokenize } from '@/partner-api/search/normalize';
 import { editVariants, MIN_TYPO_LENGTH } from '@/partner-api/search/typo';
 import type { WordExpansion } from '@/partner-api/search/vocabulary';
-import type { SearchStore } from '../port';
-import type { RecordWithEventsJson, SearchParams } from '../search-types';
+import type { SearchStore } from '../../port';
+import type { RecordWithEventsJson, SearchParams } from '../../search-types';
 import {
   bestPlaceId,
   byRank,
@@ -27,10 +27,12 @@ import {
   type PerformerItemRow,
   type PlaceItemRow,
   type TierSyntax,
-} from '../model/search-results';
-import type { Queryable } from './pool';
-import { getMapPlace, getPerformer, mapPlaceHadEvent, performerHasEvent } from './reads';
-import type { PgStoreContext } from './writes';
+} from '../../model/search-results';
+import type { Queryable } from '../pool';
+import { getMapPlace } from './get-map-place';
+import { getPerformer } from './get-performer';
+import { mapPlaceHadEvent, performerHasEvent } from '../rows/record-events';
+import type { PgStoreContext } from '../rows/store-context';
 
 /*
  * The three searches on PostgreSQL full-text search (migration 003): the same words, the same candidate tiers and

@@ -1,15 +1,15 @@
-import type { ClickStore } from '../port';
-import { inTransaction } from './pool';
-import { CLICK_COLUMNS, clickOfRow, clickValues, type ClickRow, type ClickSourceRow } from '../model/clicks';
-import type { PgStoreContext } from './writes';
+import { inTransaction } from '../pool';
+import { CLICK_COLUMNS, clickValues, type ClickSourceRow } from '../../model/clicks';
+import type { ClickStore } from '../../port';
+import type { PgStoreContext } from '../rows/store-context';
 
 /** What a click copies from its source, event and partner. */
 const SOURCE_SQL = `SELECT s.id, s.event_id, s.link, s.lowest_price, s.commission_fix, s.commission_per_cart,
        s.commission_per_ticket, s.commission_rate, e.name AS event_name, pa.name AS partner_name
 FROM sources s JOIN events e ON e.id = s.event_id JOIN partners pa ON pa.id = s.partner_id`;
 
-/** Clicks on tracked links (GET /r/{token}, listed by GET /v2/clicks). */
-export function createPgClickStore(ctx: PgStoreContext): ClickStore {
+/** Clicks on tracked links (GET /r/{token}), one or a batch. */
+export function createPgClickRecorder(ctx: PgStoreContext): Pick<ClickStore, 'recordClick' | 'recordClicks'> {
   const { pool } = ctx;
   return {
     async recordClick(input) {
@@ -48,26 +48,6 @@ export function createPgClickStore(ctx: PgStoreContext): ClickStore {
         }
         return rows.length;
       });
-    },
-    async listClicks(params) {
-      const after = params.afterMs ?? Number.MIN_SAFE_INTEGER;
-      const { rows: totals } = await pool.query<{ total: number }>(
-        'SELECT count(*)::INTEGER AS total FROM clicks WHERE client_id = $1 AND created_ms > $2',
-        [params.clientId, after],
-      );
-      const { rows } = await pool.query<ClickRow>(
-        `SELECT created_ms, link, source_id, event_id, event_name, source_name, commission FROM clicks
-         WHERE client_id = $1 AND created_ms > $2 ORDER BY created_ms, id LIMIT $3 OFFSET $4`,
-        [params.clientId, after, params.limit, (params.pageNumber - 1) * params.limit],
-      );
-      return { totalItems: totals[0]?.total ?? 0, clicks: rows.map(clickOfRow) };
-    },
-    async hasClicks(clientIds) {
-      if (clientIds.length === 0) return false;
-      const { rows } = await pool.query('SELECT 1 FROM clicks WHERE client_id = ANY($1::TEXT[]) LIMIT 1', [
-        [...clientIds],
-      ]);
-      return rows.length > 0;
     },
   };
 }

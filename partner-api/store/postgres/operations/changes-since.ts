@@ -1,7 +1,11 @@
-import { indexedEvents, INDEXED_EVENT_COLUMNS, type IndexedEventRow } from '../model/indexed-events';
-import type { CatalogueChanges, FeedCursor } from '../port';
-import { withClient, type PgPool, type Queryable } from './pool';
-import { PURGED_THROUGH_KEY } from './reads';
+import { indexedEvents, INDEXED_EVENT_COLUMNS, type IndexedEventRow } from '../../model/indexed-events';
+import type { CatalogueChanges, FeedCursor } from '../../port';
+import { withClient, type PgPool, type Queryable } from '../pool';
+
+export { lastUpdatedMs } from '../stamp';
+
+/** Meta key: the latest `deleted_ms` among purged tombstones (a `lastUpdatedAt` before it may have missed one). */
+export const PURGED_THROUGH_KEY = 'tombstones_purged_through_ms';
 
 /** Meta key of the catalogue's generation: replaced when the whole catalogue is (a reseed with reset). */
 export const GENERATION_KEY = 'catalogue_generation';
