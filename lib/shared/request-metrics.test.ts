@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createRequestMetrics, methodLabel, statusClass } from './request-metrics';
+import { createPlainHistogram, createRequestMetrics, methodLabel, statusClass } from './request-metrics';
 
 const BUCKETS = [0.001, 0.01, 0.1, 1];
 const observations: [string, string, number, number][] = [
@@ -46,6 +46,19 @@ describe('createRequestMetrics', () => {
     expect(await ours.metrics()).toContain(
       'x_http_requests_total{route="unmatched",method="other",status_class="4xx"} 1',
     );
+  });
+
+  it("exposes an unlabelled histogram exactly as prom-client's", async () => {
+    const ours = new Registry();
+    const reference = new Registry();
+    const options = { name: 'z_matches', help: 'Matches.', buckets: [0, 1, 10, 100] };
+    const plain = createPlainHistogram({ ...options, registry: ours });
+    const histogram = new Histogram({ ...options, registers: [reference] });
+    for (const value of [0, 0, 3, 10, 11, 5000]) {
+      plain.observe(value);
+      histogram.observe(value);
+    }
+    expect(await ours.metrics()).toBe(await reference.metrics());
   });
 
   it('starts from zero again on registry.resetMetrics()', async () => {

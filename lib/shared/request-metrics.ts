@@ -30,7 +30,7 @@ const CLASS_INDEX: Record<StatusClass, number> = { '2xx': 0, '3xx': 1, '4xx': 2,
 
 /** One label set's numbers: requests per bucket (not cumulative), their sum of seconds. */
 interface Cell {
-  readonly labels: { route: string; method: string; status_class: StatusClass };
+  readonly labels: Record<string, string>;
   readonly buckets: number[];
   count: number;
   sum: number;
@@ -64,40 +64,14 @@ export function createRequestMetrics({ prefix, subject, buckets, registry }: Req
   const histogramHelp = `Time ${subject} took to answer a request, by route template, method and status class.`;
 
   const exposed = (name: string, help: string, type: 'counter' | 'histogram', values: () => unknown[]) =>
-    // What prom-client's Registry reads of a metric at a scrape (`get()`; `reset()` for registry.resetMetrics()).
-    ({
-      name,
-      help,
-      type,
-      aggregator: 'sum',
-      get: () => ({ name, help, type, aggregator: 'sum', values: values() }),
-      reset: () => {
-        for (const cell of all) {
-          cell.buckets.fill(0);
-          cell.count = 0;
-          cell.sum = 0;
-        }
-      },
-    }) as unknown as Metric;
+    exposedMetric(name, help, type, values, () => all.forEach(resetCell));
 
   registry.registerMetric(
     exposed(counterName, counterHelp, 'counter', () => all.map((cell) => ({ labels: cell.labels, value: cell.count }))),
   );
   registry.registerMetric(
     exposed(histogramName, histogramHelp, 'histogram', () =>
-      all.flatMap((cell) => {
-        let cumulative = 0;
-        const values: unknown[] = bounds.map((le, i) => {
-          cumulative += cell.buckets[i]!;
-          return { metricName: `${histogramName}_bucket`, labels: { le, ...cell.labels }, value: cumulative };
-        });
-        values.push(
-          { metricName: `${histogramName}_bucket`, labels: { le: '+Inf', ...cell.labels }, value: cell.count },
-          { metricName: `${histogramName}_sum`, labels: cell.labels, value: cell.sum },
-          { metricName: `${histogramName}_count`, labels: cell.labels, value: cell.count },
-        );
-        return values;
-      }),
+      all.flatMap((cell) => histogramValues(histogramName, bounds, cell)),
     ),
   );
 
@@ -126,11 +100,80 @@ export function createRequestMetrics({ prefix, subject, buckets, registry }: Req
         byClass[CLASS_INDEX[cls]] = cell;
         all.push(cell);
       }
-      let i = 0;
-      while (i < bounds.length && seconds > bounds[i]!) i++;
-      if (i < bounds.length) cell.buckets[i]! += 1;
-      cell.count += 1;
-      cell.sum += seconds;
+      addTo(cell, bounds, seconds);
     },
   };
+}
+
+/** A histogram without labels, recorded the same cheap way (e.g. the events query's matches per request). */
+export function createPlainHistogram({
+  name,
+  help,
+  buckets,
+  registry,
+}: {
+  name: string;
+  help: string;
+  buckets: readonly number[];
+  registry: Registry;
+}): { observe(value: number): void } {
+  const bounds = [...buckets];
+  const cell: Cell = { labels: {}, buckets: bounds.map(() => 0), count: 0, sum: 0 };
+  registry.registerMetric(
+    exposedMetric(
+      name,
+      help,
+      'histogram',
+      () => histogramValues(name, bounds, cell),
+      () => resetCell(cell),
+    ),
+  );
+  return { observe: (value) => addTo(cell, bounds, value) };
+}
+
+function addTo(cell: Cell, bounds: readonly number[], value: number): void {
+  let i = 0;
+  while (i < bounds.length && value > bounds[i]!) i++;
+  if (i < bounds.length) cell.buckets[i]! += 1;
+  cell.count += 1;
+  cell.sum += value;
+}
+
+function resetCell(cell: Cell): void {
+  cell.buckets.fill(0);
+  cell.count = 0;
+  cell.sum = 0;
+}
+
+/** A histogram's series as prom-client's Histogram reports them: cumulative `le` buckets, `+Inf`, sum, count. */
+function histogramValues(name: string, bounds: readonly number[], cell: Cell): unknown[] {
+  let cumulative = 0;
+  const values: unknown[] = bounds.map((le, i) => {
+    cumulative += cell.buckets[i]!;
+    return { metricName: `${name}_bucket`, labels: { le, ...cell.labels }, value: cumulative };
+  });
+  values.push(
+    { metricName: `${name}_bucket`, labels: { le: '+Inf', ...cell.labels }, value: cell.count },
+    { metricName: `${name}_sum`, labels: cell.labels, value: cell.sum },
+    { metricName: `${name}_count`, labels: cell.labels, value: cell.count },
+  );
+  return values;
+}
+
+/** What prom-client's Registry reads of a metric at a scrape (`get()`), and `reset()` for registry.resetMetrics(). */
+function exposedMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram',
+  values: () => unknown[],
+  reset: () => void,
+): Metric {
+  return {
+    name,
+    help,
+    type,
+    aggregator: 'sum',
+    get: () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    reset,
+  } as unknown as Metric;
 }

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Clock } from '../clock';
 import type { LimitsStore } from '../limits/shared-limits';
-import { createRequestMetrics } from '@/lib/shared/request-metrics';
+import { createPlainHistogram, createRequestMetrics } from '@/lib/shared/request-metrics';
 import type { ChangeFeedFollower } from '../store/event-index/change-feed-follower';
 import type { Store } from '../store/port';
 
@@ -75,17 +75,18 @@ export function createServiceMetrics({ store, follower, clock, limits }: Service
     help: 'Logins refused with 429 (too many failed attempts from an address).',
     registers: [registry],
   });
-  const matches = new Histogram({
+  // Recorded on every events query: plain additions, like the request metrics (lib/shared/request-metrics.ts).
+  const matches = createPlainHistogram({
     name: 'partner_api_events_query_matches',
     help: 'Events matching one POST /v2/get/events query (the exact totalItems).',
     buckets: MATCH_BUCKETS,
-    registers: [registry],
+    registry,
   });
-  const returned = new Histogram({
+  const returned = createPlainHistogram({
     name: 'partner_api_events_query_returned',
     help: 'Events in the page one POST /v2/get/events answer carries.',
     buckets: PAGE_BUCKETS,
-    registers: [registry],
+    registry,
   });
   const cataloguePages = new Counter({
     name: 'partner_api_catalogue_pages_total',
