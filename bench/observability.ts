@@ -16,7 +16,7 @@
  * run, no span records or exports); results in observability-tracing-NAME.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -156,6 +156,13 @@ function post(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** User + system CPU time a service process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(target: Child): number {
+  const stat = readFileSync(`/proc/${target.child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const median = (values: number[]) => {
@@ -410,7 +417,9 @@ async function main(): Promise<void> {
         ['on', 'off', 'control'],
         ['control', 'on', 'off'],
       ] as const;
+      let cpuAtStart: Record<'off' | 'control' | 'on', number> | undefined;
       for (let i = 0; i < iterations + 20; i++) {
+        if (i === 20 && !trio) cpuAtStart = { off: cpuMs(off), control: cpuMs(control), on: cpuMs(on) };
         // Rotate which goes first, so none always meets a warmer cache or a quieter moment.
         for (const which of rotations[i % 3]!) {
           const headers: Record<string, string> =
@@ -437,11 +446,18 @@ async function main(): Promise<void> {
         ratio: round(onMs / offMs),
         controlP50Ms: round(controlMs),
         noiseRatio: round(controlMs / offMs),
+        // Three processes (--tracing): each one's CPU time over the measured rounds (from /proc, 10 ms ticks), which
+        // other jobs taking the core away do not inflate.
+        ...(cpuAtStart && {
+          cpuRatio: round((cpuMs(on) - cpuAtStart.on) / (cpuMs(off) - cpuAtStart.off)),
+          cpuNoiseRatio: round((cpuMs(control) - cpuAtStart.control) / (cpuMs(off) - cpuAtStart.off)),
+        }),
       };
       results.push(result);
       console.log(
         `${result.case}: off ${result.offP50Ms} ms, on ${result.onP50Ms} ms → ×${result.ratio} ` +
-          `(A/A: a second "off" ×${result.noiseRatio})`,
+          `(A/A: a second "off" ×${result.noiseRatio})` +
+          (result.cpuRatio === undefined ? '' : `; CPU ×${result.cpuRatio} (A/A ×${result.cpuNoiseRatio})`),
       );
     }
     // Without sockets, in this process (metrics and ids only: tracing is process-wide).
