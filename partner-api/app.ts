@@ -154,7 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => follower.stop());
   // Metrics only when PARTNER_API_METRICS_PORT is set: otherwise not even a hook on the request path.
-  const metrics = config.metricsPort === undefined ? undefined : createServiceMetrics({ store, follower, clock });
+  const metrics =
+    config.metricsPort === undefined ? undefined : createServiceMetrics({ store, follower, clock, limits });
   if (metrics && config.metricsPort !== undefined) {
     installRequestMetrics(app, metrics);
     let server: Awaited<ReturnType<typeof startMetricsServer>>;

@@ -24,7 +24,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address
 import { runWithRequestContext } from '../lib/observability/request-context';
 import { nameRoute, serveInSpan, serverSpanOf, startTracing } from '../partner-api/observability/tracing';
 import { createRouteClassifier, type RoutesManifest } from '../lib/observability/route-template';
-import { startWebMetricsServer, statusClass, webMetrics } from '../lib/observability/web-metrics';
+import { startWebMetricsServer, webMetrics } from '../lib/observability/web-metrics';
 import { createWebHandler } from './lib/web-server';
 
 /**
@@ -128,18 +128,10 @@ function readRoutesManifest(): RoutesManifest | null {
   }
 }
 const routeOf = metrics || tracing ? createRouteClassifier(readRoutesManifest()) : undefined;
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 /** Counts an answered request by route template, method and status class. */
 function countRequest(request: IncomingMessage, response: ServerResponse, url: string, startedAt: number): void {
   if (!metrics || !routeOf) return;
-  const labels = {
-    route: routeOf(url),
-    method: METHODS.has(request.method ?? '') ? (request.method as string) : 'other',
-    status_class: statusClass(response.statusCode),
-  };
-  metrics.requests.inc(labels);
-  metrics.requestDuration.observe(labels, (performance.now() - startedAt) / 1000);
+  metrics.http.observe(routeOf(url), request.method, response.statusCode, (performance.now() - startedAt) / 1000);
 }
 
 function onRequest(request: IncomingMessage, response: ServerResponse): void {

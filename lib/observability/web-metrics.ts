@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequestMetrics, type RequestMetrics } from '@/lib/shared/request-metrics';
+
+export { statusClass } from '@/lib/shared/request-metrics';
 
 /*
  * The web app's Prometheus metrics (docs/operations.md lists them). One set per process, kept on globalThis: the web
@@ -18,8 +21,8 @@ const SYNC_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300];
 
 export interface WebMetrics {
   readonly registry: Registry;
-  readonly requests: Counter<'route' | 'method' | 'status_class'>;
-  readonly requestDuration: Histogram<'route' | 'method' | 'status_class'>;
+  /** `eventmap_web_http_requests_total` and `eventmap_web_http_request_duration_seconds` (lib/shared). */
+  readonly http: RequestMetrics;
   readonly upstream: Histogram<'operation' | 'outcome'>;
   readonly tokenLogins: Counter<'grant' | 'outcome'>;
   readonly visitorThrottled: Counter;
@@ -36,21 +39,13 @@ const holder = globalThis as typeof globalThis & { __eventmapWebMetrics?: WebMet
 
 function create(): WebMetrics {
   const registry = new Registry();
-  const labelled = ['route', 'method', 'status_class'] as const;
   const metrics: WebMetrics = {
     registry,
-    requests: new Counter({
-      name: 'eventmap_web_http_requests_total',
-      help: 'Requests answered by the web app, by route template, method and status class.',
-      labelNames: labelled,
-      registers: [registry],
-    }),
-    requestDuration: new Histogram({
-      name: 'eventmap_web_http_request_duration_seconds',
-      help: 'Time to answer a request, by route template, method and status class.',
-      labelNames: labelled,
+    http: createRequestMetrics({
+      prefix: 'eventmap_web_http',
+      subject: 'the web app',
       buckets: DURATION_BUCKETS,
-      registers: [registry],
+      registry,
     }),
     upstream: new Histogram({
       name: 'eventmap_web_upstream_request_duration_seconds',
@@ -114,14 +109,6 @@ function create(): WebMetrics {
 export function webMetrics(): WebMetrics {
   holder.__eventmapWebMetrics ??= create();
   return holder.__eventmapWebMetrics;
-}
-
-/** Status class label of an HTTP status. */
-export function statusClass(status: number): string {
-  if (status >= 500) return '5xx';
-  if (status >= 400) return '4xx';
-  if (status >= 300) return '3xx';
-  return '2xx';
 }
 
 /** One Partner API call of `operation` (an operation name of lib/contract, or `login`) and how it ended. */

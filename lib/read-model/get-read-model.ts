@@ -1,5 +1,6 @@
 import 'server-only';
 import { getCatalogueMirror, startCatalogueSync } from '@/lib/mirror/catalogue-mirror';
+import { READ_MODEL_EVENTS_METRIC, registerWebGauge } from '@/lib/observability/web-metrics';
 import { ReadModel } from './read-model';
 
 /** The process's read model and where its copy stands. */
@@ -25,6 +26,12 @@ export function getReadModel(): ReadModelHandle | null {
     } else {
       const model = new ReadModel(mirror.db);
       mirror.onChange((change) => model.apply(change));
+      // Read when Prometheus scrapes (WEB_METRICS_PORT), never on a request (docs/operations.md).
+      registerWebGauge({
+        name: READ_MODEL_EVENTS_METRIC,
+        help: "Events in the web app's read model (the in-memory index the explorer answers from).",
+        read: () => model.count,
+      });
       holder.__eventmapReadModel = {
         model,
         asOf: () => {

@@ -79,9 +79,19 @@ describe('limits when Redis goes away or slows down', () => {
   async function replica(url: string): Promise<{ app: TestApp; logged: () => { level: number; msg: string }[] }> {
     const lines: string[] = [];
     const logger = createServiceLogger('info', { write: (line: string) => void lines.push(line) });
-    const app = await createTestApp({ config: { redisUrl: url, rateLimit }, logger });
+    const app = await createTestApp({ config: { redisUrl: url, rateLimit, metricsPort: 0 }, logger });
     apps.push(app);
     return { app, logged: () => lines.map((line) => JSON.parse(line) as { level: number; msg: string }) };
+  }
+
+  /** The replica's limits metrics, scraped from its metrics port like Prometheus would. */
+  async function limitsMetrics(app: TestApp): Promise<{ fallback: number; fallbacks: number }> {
+    const text = await (await fetch(`${app.app.metricsUrl}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    return {
+      fallback: value('partner_api_limits_redis_fallback'),
+      fallbacks: value('partner_api_limits_redis_fallbacks_total'),
+    };
   }
 
   const clicks = (app: TestApp, client: 'demo' | 'demo-b' = 'demo') =>
@@ -110,6 +120,7 @@ describe('limits when Redis goes away or slows down', () => {
     const port = redis.port;
     const [a, b] = [await replica(redis.url), await replica(redis.url)];
     expect(await clicks(a.app)).toBe(200);
+    expect(await limitsMetrics(a.app)).toEqual({ fallback: 0, fallbacks: 0 });
 
     await redis.stop();
     redis = undefined;
@@ -125,7 +136,10 @@ describe('limits when Redis goes away or slows down', () => {
     for (const { logged } of [a, b]) {
       const warning = logged().find((line) => /limits store \(Redis\) unavailable/.test(line.msg));
       expect(warning?.level).toBe(40);
+      // Logged once however many requests met the outage.
+      expect(logged().filter((line) => /limits store \(Redis\) unavailable/.test(line.msg))).toHaveLength(1);
     }
+    for (const { app } of [a, b]) expect(await limitsMetrics(app)).toEqual({ fallback: 1, fallbacks: 1 });
 
     redis = await startRedisServer({ port });
     // Back to shared counting by itself (ioredis reconnects within 2 s): `demo-b` probes until both replicas say so.
@@ -137,6 +151,7 @@ describe('limits when Redis goes away or slows down', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
+    for (const { app } of [a, b]) expect(await limitsMetrics(app)).toEqual({ fallback: 0, fallbacks: 1 });
     // `demo` used up its per-process allowance on both; the shared (fresh) count lets it in again, across both.
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await clicks(a.app), await clicks(b.app));

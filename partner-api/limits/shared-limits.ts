@@ -91,6 +91,7 @@ export class RedisWindowCounter implements WindowCounter {
  */
 export class FallbackWindowCounter implements WindowCounter {
   private degraded = false;
+  private switches = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -102,6 +103,12 @@ export class FallbackWindowCounter implements WindowCounter {
   /** Whether the last command went to this process's counters. */
   get isDegraded(): boolean {
     return this.degraded;
+  }
+
+  /** The limits' state for the metrics (read at a scrape): see {@link LimitsStatus}. */
+  status(): LimitsStatus {
+    // A connection that dropped says so at once, before any request meets it.
+    return { fallback: this.degraded || this.redis.status !== 'ready', fallbacks: this.switches };
   }
 
   private async either<T>(operation: (counter: WindowCounter) => Promise<T>): Promise<T> {
@@ -125,6 +132,7 @@ export class FallbackWindowCounter implements WindowCounter {
   private degrade(error: unknown): void {
     if (this.degraded) return;
     this.degraded = true;
+    this.switches += 1;
     this.log.warn(
       { err: error },
       'limits store (Redis) unavailable or slow: counting limits in this process until it answers again',
@@ -174,6 +182,16 @@ function rateLimitStoreOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
 }
 
 /**
+ * `fallback`: Redis is configured but away or slow, so the limits count in this process (false when they are shared,
+ * and when no Redis is configured: per-process limits are then the configuration, not a fault). `fallbacks`: how many
+ * times this process has switched to its own counting since it started (each switch is logged once, as a warning).
+ */
+export interface LimitsStatus {
+  fallback: boolean;
+  fallbacks: number;
+}
+
+/**
  * Where the service's limits count: in this process, or in Redis (PARTNER_API_REDIS_URL) so that every replica
  * counts against the same allowance — the API rate limits and the login throttle alike. Redis trouble never takes
  * the API down: while Redis is away or slow, limits count in this process (FallbackWindowCounter).
@@ -181,6 +199,8 @@ function rateLimitStoreOver(counter: WindowCounter): FastifyRateLimitStoreCtor {
 export interface LimitsStore {
   /** The store class for @fastify/rate-limit's `store` option. */
   readonly rateLimitStore: FastifyRateLimitStoreCtor;
+  /** Whether the limits count in this process for want of Redis (the metrics read it at each scrape). */
+  status(): LimitsStatus;
   /** A failure counter for one purpose (`login-ip`, `login-client`). */
   readonly failureCounter: (purpose: string) => FailureCounter;
   close(): Promise<void>;
@@ -195,6 +215,7 @@ export async function openLimitsStore(options: {
   if (options.redisUrl === undefined) {
     return {
       rateLimitStore: rateLimitStoreOver(local),
+      status: () => ({ fallback: false, fallbacks: 0 }),
       failureCounter: (purpose) => windowFailureCounter(local, purpose),
       close: async () => {},
     };
@@ -216,6 +237,7 @@ export async function openLimitsStore(options: {
   const counter = new FallbackWindowCounter(redis, new RedisWindowCounter(redis), local, options.log);
   return {
     rateLimitStore: rateLimitStoreOver(counter),
+    status: () => counter.status(),
     failureCounter: (purpose) => windowFailureCounter(counter, purpose),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Clock } from '../clock';
+import type { LimitsStore } from '../limits/shared-limits';
+import { createPlainHistogram, createRequestMetrics } from '@/lib/shared/request-metrics';
 import type { ChangeFeedFollower } from '../store/event-index/change-feed-follower';
 import type { Store } from '../store/port';
 
@@ -24,15 +26,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 const MATCH_BUCKETS = [0, 1, 10, 50, 100, 500, 1_000, 5_000, 10_000, 50_000, 100_000];
 const PAGE_BUCKETS = [0, 1, 10, 50, 100, 250, 500, 1_000];
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const GRANTS = new Set(['clientSecret', 'refreshToken']);
-
-function statusClass(status: number): string {
-  if (status >= 500) return '5xx';
-  if (status >= 400) return '4xx';
-  if (status >= 300) return '3xx';
-  return '2xx';
-}
 
 /** What a login's answer says about it: the outcomes an operator alerts on (failures, throttling). */
 function loginOutcome(status: number): string {
@@ -52,28 +46,23 @@ export interface ServiceMetricsSources {
   store: Store;
   follower: ChangeFeedFollower;
   clock: Clock;
+  /** Where the rate limits and the login throttle count (absent: no limits metrics). */
+  limits?: Pick<LimitsStore, 'status'>;
 }
 
 /**
  * Creates the service's metrics in a registry of their own (one per app, so tests can build many apps in a process).
  * Gauges about the store and the index are read when Prometheus scrapes, never on the request path.
  */
-export function createServiceMetrics({ store, follower, clock }: ServiceMetricsSources): ServiceMetrics {
+export function createServiceMetrics({ store, follower, clock, limits }: ServiceMetricsSources): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const duration = new Histogram({
-    name: 'partner_api_http_request_duration_seconds',
-    help: 'Time to answer a request, by route template, method and status class.',
-    labelNames: ['route', 'method', 'status_class'] as const,
+  const http = createRequestMetrics({
+    prefix: 'partner_api_http',
+    subject: 'the Partner API',
     buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const requests = new Counter({
-    name: 'partner_api_http_requests_total',
-    help: 'Requests answered, by route template, method and status class.',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    registers: [registry],
+    registry,
   });
   const logins = new Counter({
     name: 'partner_api_logins_total',
@@ -86,17 +75,18 @@ export function createServiceMetrics({ store, follower, clock }: ServiceMetricsS
     help: 'Logins refused with 429 (too many failed attempts from an address).',
     registers: [registry],
   });
-  const matches = new Histogram({
+  // Recorded on every events query: plain additions, like the request metrics (lib/shared/request-metrics.ts).
+  const matches = createPlainHistogram({
     name: 'partner_api_events_query_matches',
     help: 'Events matching one POST /v2/get/events query (the exact totalItems).',
     buckets: MATCH_BUCKETS,
-    registers: [registry],
+    registry,
   });
-  const returned = new Histogram({
+  const returned = createPlainHistogram({
     name: 'partner_api_events_query_returned',
     help: 'Events in the page one POST /v2/get/events answer carries.',
     buckets: PAGE_BUCKETS,
-    registers: [registry],
+    registry,
   });
   const cataloguePages = new Counter({
     name: 'partner_api_catalogue_pages_total',
@@ -172,26 +162,37 @@ export function createServiceMetrics({ store, follower, clock }: ServiceMetricsS
     },
   });
 
-  // Children per label combination, so the hot path does a map lookup rather than hashing a label object.
-  const children = new Map<
-    string,
-    { duration: ReturnType<typeof duration.labels>; requests: ReturnType<typeof requests.labels> }
-  >();
+  if (limits) {
+    new Gauge({
+      name: 'partner_api_limits_redis_fallback',
+      help:
+        'Whether the rate limits and the login throttle count in this process because the configured Redis is away ' +
+        'or slow (1), each replica then allowing the whole allowance; 0 while they are shared, or when no Redis is set.',
+      registers: [registry],
+      collect() {
+        this.set(limits.status().fallback ? 1 : 0);
+      },
+    });
+    let counted = 0;
+    new Counter({
+      name: 'partner_api_limits_redis_fallbacks_total',
+      help: 'Times this process switched its limits to per-process counting for want of Redis (each logged once).',
+      registers: [registry],
+      collect() {
+        // The limits store counts the switches itself; the counter catches up with it at each scrape.
+        const { fallbacks } = limits.status();
+        if (fallbacks > counted) this.inc(fallbacks - counted);
+        counted = fallbacks;
+      },
+    });
+  }
+
   return {
     registry,
     observeRequest(request, reply) {
       const status = reply.statusCode;
       const route = routeOf(request);
-      const method = METHODS.has(request.method) ? request.method : 'other';
-      const cls = statusClass(status);
-      const key = `${route} ${method} ${cls}`;
-      let child = children.get(key);
-      if (child === undefined) {
-        child = { duration: duration.labels(route, method, cls), requests: requests.labels(route, method, cls) };
-        children.set(key, child);
-      }
-      child.duration.observe(reply.elapsedTime / 1000);
-      child.requests.inc();
+      http.observe(route, request.method, status, reply.elapsedTime / 1000);
       if (route === '/login' && request.method === 'POST') {
         const body = request.body as { grantAccess?: unknown } | null | undefined;
         const grant =
@@ -215,8 +216,10 @@ export function createServiceMetrics({ store, follower, clock }: ServiceMetricsS
 
 /** Counts every answered request (installed only when metrics are on: nothing on the hot path otherwise). */
 export function installRequestMetrics(app: FastifyInstance, metrics: ServiceMetrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request for work that never waits.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request, reply);
+    done();
   });
 }
 
