@@ -75,7 +75,8 @@ function datesFilter(filters: TExplorerFilters, ctx: FiltersRequestContext): TGe
 
 /** A reference point to three decimals (about 100 m): nearby centres share a query, and so a cache entry. */
 function referencePoint(center: { lng: number; lat: number }): { lng: number; lat: number } {
-  return { lng: Number(wrapLongitude(center.lng).toFixed(3)), lat: Number(center.lat.toFixed(3)) };
+  // `+ 0` turns a rounded -0 into 0: the query string writes both as "0".
+  return { lng: Number(wrapLongitude(center.lng).toFixed(3)) + 0, lat: Number(center.lat.toFixed(3)) + 0 };
 }
 
 /**
