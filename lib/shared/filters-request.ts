@@ -1,6 +1,7 @@
 import type { TExplorerFilters } from '@/lib/contract/filters';
 import type { TExplorerSort } from '@/lib/contract/filter-values';
 import type { TGetEventsRequest, TOrderBy, TRectangle } from '@/lib/contract/events';
+import { explorerPricesFilter } from '@/lib/contract/prices';
 import { daysWindow, presetWindow } from './date-presets';
 import { wrapLongitude } from './longitude';
 
@@ -52,20 +53,31 @@ export function rectangleOf(area: FiltersArea): TRectangle {
   return { minLng: wrapLongitude(west), maxLng: wrapLongitude(east), minLat: south, maxLat: north };
 }
 
+/**
+ * The date window of the filters at `now` in epoch milliseconds (either end open): a preset's, the custom days', or
+ * `{now, horizon}` without a date filter when a horizon is given; null for live and for no window.
+ */
+export function filtersWindow(
+  filters: TExplorerFilters,
+  now: number,
+  timeZone: string,
+  horizon?: number,
+): { from: number; to: number | null } | null {
+  if (filters.live) return null;
+  if (filters.when === 'custom') {
+    const days = daysWindow(filters.from, filters.to, now, timeZone);
+    return days.to === null && horizon !== undefined ? { from: days.from, to: horizon } : days;
+  }
+  if (filters.when !== null) return presetWindow(filters.when, now, timeZone);
+  return horizon === undefined ? null : { from: now, to: horizon };
+}
+
 /** The dates filter of the filters at `now`: live, a preset's window, custom days, or the horizon. */
 function datesFilter(filters: TExplorerFilters, ctx: FiltersRequestContext): TGetEventsRequest['datesFilter'] {
   if (filters.live) return { isLive: true };
-  let window: { from: number; to: number | null } | null = null;
-  if (filters.when === 'custom') {
-    window = daysWindow(filters.from, filters.to, ctx.now, ctx.timeZone);
-    if (window.to === null && ctx.horizon !== undefined) window.to = ctx.horizon;
-  } else if (filters.when !== null) {
-    window = presetWindow(filters.when, ctx.now, ctx.timeZone);
-  } else if (ctx.horizon !== undefined) {
-    window = { from: ctx.now, to: ctx.horizon };
-  }
+  const window = filtersWindow(filters, ctx.now, ctx.timeZone, ctx.horizon);
   if (!window) return undefined;
-  // A window already over (custom days in the past) still makes a valid, empty query rather than a 400.
+  // A window already over (custom days in the past) still makes a valid query rather than a 400: it is cut to now.
   const to = window.to === null ? null : Math.max(window.from, window.to);
   return {
     minDate: new Date(window.from).toISOString(),
@@ -89,13 +101,8 @@ export function filtersEventsRequest(filters: TExplorerFilters, ctx: FiltersRequ
   if (filters.categories.length > 0) body.categories = [...new Set(filters.categories)];
   const dates = datesFilter(filters, ctx);
   if (dates) body.datesFilter = dates;
-  if (filters.free) body.pricesFilter = { lowestPrice: 0, highestPrice: 0, hasKnownPrice: true };
-  else if (filters.maxPrice !== null || filters.knownPrice) {
-    body.pricesFilter = {
-      ...(filters.maxPrice !== null ? { highestPrice: filters.maxPrice } : {}),
-      ...(filters.knownPrice ? { hasKnownPrice: true } : {}),
-    };
-  }
+  const prices = explorerPricesFilter(filters);
+  if (prices) body.pricesFilter = prices;
   const sort = ctx.order?.sort ?? filters.sort;
   const center = ctx.order?.center ?? null;
   // Nearest without a reference point cannot be measured: the list falls back to the soonest.
