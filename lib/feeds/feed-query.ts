@@ -3,7 +3,6 @@ import { serverNow } from '@/lib/clock/server-now';
 import type { TGetEventsRequest } from '@/lib/contract';
 import { parseInput, queryObject } from '@/lib/api/query';
 import { isLocale, type Locale } from '@/lib/i18n/config';
-import { filtersEventsRequest } from '@/lib/shared/filters-request';
 import { z } from 'zod';
 import { LIMITS } from '@/lib/contract/common';
 import { MAIN_CATEGORIES } from '@/lib/contract/categories';
@@ -13,7 +12,7 @@ import {
   ZCalendarDaySchema,
   type TExplorerFilters,
 } from '@/lib/contract/filters';
-import type { FiltersArea } from '@/lib/shared/filters-request';
+import { filtersEventsRequest, type FiltersArea } from '@/lib/shared/filters-request';
 import { FEED_DEFAULT_TIME_ZONE, FEED_KEYS, FEED_WHEN, type FeedWhen } from './feed-url';
 
 /*
