@@ -4,8 +4,7 @@ import { headers } from 'next/headers';
 import { bucketedNow } from '@/lib/explorer/events-params';
 import { firstViewQuery, type DeviceClass, type FirstView } from '@/lib/explorer/first-view';
 import type { Camera } from '@/lib/explorer/state';
-import { explorerView, splitZoom } from './explorer-events';
-import { parseEventsQuery } from './parse-events-params';
+import { explorerView } from './explorer-events';
 
 /**
  * How long the home page waits for its first view's events. Past it the page is sent without them and the browser
@@ -32,15 +31,10 @@ export async function loadFirstView(search: URLSearchParams, defaultCamera: Came
   const query = firstViewQuery(search, defaultCamera, device, nowMs);
   if (!query) return null;
   try {
-    // The same answer as the explorer's load of the same query string (its cache key): from the read model when it
-    // holds a copy, else live, within the first view's time budget.
-    const { url, zoom } = splitZoom(new URL(`http://first-view/?${query.params}`));
-    const page = await explorerView(
-      parseEventsQuery(url, 'list'),
-      zoom ?? query.view.camera.zoom,
-      AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS),
-    );
-    return { ...query, nowMs, page, device };
+    // The same answer as the explorer's load of the same query string (its cache key, which carries this very
+    // request): from the read model when it holds a copy, else live, within the first view's time budget.
+    const page = await explorerView(query.request, query.zoom, AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS));
+    return { view: query.view, params: query.params, nowMs, page, device };
   } catch (error) {
     console.error(`[home] first view not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);
     return null;

@@ -2,6 +2,7 @@ export * from './categories';
 export * from './common';
 export * from './events';
 export * from './explorer';
+export * from './filters';
 export * from './login';
 export * from './params';
 export * from './problem';

@@ -2,6 +2,7 @@ import type { TMainCategory } from '@/lib/contract/categories';
 import { formatArea, parseArea, parseCategories } from '@/lib/explorer/preset';
 import { isLocale, type Locale } from '@/lib/i18n/config';
 import { cameraFitting } from './camera';
+import { embedFilters } from './embed-filters';
 import { parseNearKm } from './near';
 
 /*
@@ -90,12 +91,15 @@ export function normalizedEmbedQuery(
     const v = first(value);
     if (v !== undefined) query.set(key, v);
   }
-  const chosen = parseCategories(categories ?? first(params.cat) ?? (fresh ? defaultCategories.join(',') : ''));
+  // The attributes' filters (lib/embed/embed-filters.ts), written back in the explorer's URL form (`cat`, `live`).
+  const filters = embedFilters(params);
+  const given = categories !== undefined || first(params.cat) !== undefined;
+  const chosen = given || !fresh ? filters.categories : parseCategories(defaultCategories.join(','));
   query.delete('cat');
   if (chosen.length > 0) query.set('cat', chosen.join(','));
   const at = bbox === undefined ? null : cameraForBbox(bbox);
   if (at) query.set('at', at);
-  const live = first(params.live) === '1' || first(params.live) === 'true';
+  const live = filters.live;
   query.delete('live');
   if (live) query.set('live', '1');
 

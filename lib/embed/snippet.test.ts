@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embedSnippet, embedUrl, type SnippetOptions } from './snippet';
+import { ZExplorerFiltersSchema } from '@/lib/contract/filters';
+import { embedFilterParams, embedFilters } from './embed-filters';
+import { embedSnippet, embedUrl, snippetFilters, type SnippetOptions } from './snippet';
 
 const OPTIONS: SnippetOptions = {
   categories: ['musique', 'expo'],
@@ -22,8 +24,9 @@ describe('embed snippet', () => {
     const url = new URL(embedUrl('https://map.example', OPTIONS));
     expect(url.origin).toBe('https://map.example');
     expect(url.pathname).toBe('/embed');
+    // Categories in the catalogue's order, as the explorer's URL writes them (lib/embed/embed-filters.ts).
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      categories: 'musique,expo',
+      categories: 'expo,musique',
       bbox: '4.7,45.7,4.95,45.82',
       live: '1',
       max: '30',
@@ -52,5 +55,17 @@ describe('embed snippet', () => {
     expect(url.searchParams.get('near')).toBe('2.5');
     expect(url.searchParams.get('bbox')).toBe('4.7,45.7,4.95,45.82');
     expect(embedSnippet('https://map.example', 'Map', options)).toContain('allow="fullscreen; geolocation"></iframe>');
+  });
+});
+
+describe('embed filters', () => {
+  it('reads back every filter the snippet writes, and the legacy forms of published embeds', () => {
+    const filters = snippetFilters({ ...OPTIONS, live: false, when: 'weekend', free: true, maxPrice: null });
+    const params = Object.fromEntries(embedFilterParams(filters));
+    expect(params).toEqual({ categories: 'expo,musique', when: 'weekend', free: '1', sort: 'cheapest' });
+    expect(embedFilters(params)).toEqual(filters);
+    expect(embedFilters({ live: 'true', cat: 'musique' })).toMatchObject({ live: true, categories: ['musique'] });
+    expect(embedFilters({ categories: 'musique', cat: 'expo' }).categories).toEqual(['musique']);
+    expect(ZExplorerFiltersSchema.safeParse(embedFilters({ live: '1', when: 'week', max: 'x' })).success).toBe(true);
   });
 });

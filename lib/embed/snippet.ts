@@ -1,5 +1,6 @@
-import type { TMainCategory } from '@/lib/contract/categories';
-import type { Sort } from '@/lib/explorer/state';
+import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import { DEFAULT_FILTERS, type Filters, type Sort } from '@/lib/explorer/state';
+import { embedFilterParams } from './embed-filters';
 import type { EmbedTarget, EmbedTheme, Lockable } from './params';
 
 /** The date presets an embed can start on (a custom window would go stale on a partner's page). */
@@ -26,17 +27,27 @@ export interface SnippetOptions {
   height: number;
 }
 
+/** The filters a snippet's options choose (lib/contract/filters.ts's vocabulary). */
+export function snippetFilters(options: SnippetOptions): Filters {
+  return {
+    ...DEFAULT_FILTERS,
+    // In the catalogue's order, as the explorer's URL keeps them.
+    categories: MAIN_CATEGORIES.filter((category) => options.categories.includes(category)),
+    live: options.live,
+    when: options.live || !options.when ? null : options.when,
+    free: options.free,
+    maxPrice: options.free ? null : options.maxPrice,
+    knownPrice: options.free,
+    sort: options.sort,
+  };
+}
+
 /** The embed URL for a set of options (only the parameters that differ from the defaults). */
 export function embedUrl(origin: string, options: SnippetOptions): string {
   const query = new URLSearchParams();
-  if (options.categories.length > 0) query.set('categories', options.categories.join(','));
   if (options.bbox) query.set('bbox', options.bbox);
   if (options.near !== null) query.set('near', String(options.near));
-  if (options.live) query.set('live', '1');
-  else if (options.when) query.set('when', options.when);
-  if (options.free) query.set('free', '1');
-  else if (options.maxPrice !== null) query.set('max', String(options.maxPrice));
-  if (options.sort !== 'soonest') query.set('sort', options.sort);
+  for (const [key, value] of embedFilterParams(snippetFilters(options))) query.set(key, value);
   if (options.lock.length > 0) query.set('lock', options.lock.join(','));
   query.set('locale', options.locale);
   if (options.theme !== 'light') query.set('theme', options.theme);

@@ -1,4 +1,4 @@
-import { daysWindow, presetWindow } from '@/lib/shared/date-presets';
+import { filtersWindow } from '@/lib/shared/filters-request';
 import type { Filters } from './state';
 
 /** A date window in epoch milliseconds (either end may be open). */
@@ -13,10 +13,8 @@ export interface DateWindow {
  * and no preset have none (the API's defaults apply).
  */
 export function dateWindow(filters: Filters, now: Date): DateWindow | null {
-  if (filters.live || !filters.when) return null;
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (filters.when === 'custom') return daysWindow(filters.from, filters.to, now.getTime(), timeZone);
-  return presetWindow(filters.when, now.getTime(), timeZone);
+  // The events request's own window (lib/shared/filters-request.ts), on the visitor's clock.
+  return filtersWindow(filters, now.getTime(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** Today's date as YYYY-MM-DD in local time (for the custom range inputs). */

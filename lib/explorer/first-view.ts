@@ -1,7 +1,7 @@
-import type { TExplorerView } from '@/lib/contract';
+import type { TExplorerView, TGetEventsRequest } from '@/lib/contract';
 import type { MapView } from '@/lib/map/view';
 import { boundsAround, roundBounds, type Bounds } from './bounds';
-import { viewSearchParams } from './events-params';
+import { viewEventsRequest, viewSearchParams, viewZoom } from './events-params';
 import { constrainFilters, decodePreset } from './preset';
 import { decodeState, type Camera, type Filters } from './state';
 
@@ -33,6 +33,17 @@ export const FIRST_VIEW_MAP_SIZES = {
 export type DeviceClass = keyof typeof FIRST_VIEW_MAP_SIZES;
 
 /**
+ * A view and its events load: the query string the browser sends (the answer's cache key) and the very events request
+ * and zoom that query string carries, for the server to answer without reading its own query string back.
+ */
+export interface ViewQuery {
+  view: MapView;
+  params: string;
+  request: TGetEventsRequest;
+  zoom: number;
+}
+
+/**
  * The view a home page URL opens on in a map box of `box` pixels, and the query string of its events load: the one
  * function the server (the drawn first view), the browser before hydration (first-view-loads) and the explorer (the
  * same query string, the answer's cache key, byte for byte) share. The camera is the URL's, else `fallbackCamera`.
@@ -42,12 +53,18 @@ export function openingViewQuery(
   fallbackCamera: Camera,
   box: { width: number; height: number },
   nowMs: number,
-): { view: MapView; params: string } {
+): ViewQuery {
   const state = decodeState(search);
   const preset = decodePreset(search);
   const camera = state.camera ?? fallbackCamera;
   const view = { camera, bounds: boundsAround(camera, box.width, box.height) };
-  return { view, params: viewQueryString(view, constrainFilters(state.filters, preset), nowMs, preset.area) };
+  const filters = constrainFilters(state.filters, preset);
+  return {
+    view,
+    params: viewQueryString(view, filters, nowMs, preset.area),
+    request: viewEventsRequest(view, filters, nowMs, preset.area),
+    zoom: viewZoom(camera.zoom),
+  };
 }
 
 /** The query string of a view's events load under the filters (inside a partner's locked area): the cache key. */
@@ -64,7 +81,7 @@ export function firstViewQuery(
   defaultCamera: Camera,
   device: DeviceClass,
   nowMs: number,
-): { view: MapView; params: string } | null {
+): ViewQuery | null {
   const state = decodeState(search);
   if (state.q !== null || state.filters.when !== null) return null;
   return openingViewQuery(search, defaultCamera, FIRST_VIEW_MAP_SIZES[device], nowMs);

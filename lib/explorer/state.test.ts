@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ZExplorerFiltersSchema } from '@/lib/contract/filters';
+import { filtersArb } from '@/lib/shared/testing/filters-arbitrary';
 import { decodeState, DEFAULT_FILTERS, encodeState, type ExplorerState } from './state';
 
 const decode = (q: string) => decodeState(new URLSearchParams(q));
@@ -72,4 +75,41 @@ describe('explorer URL state', () => {
     expect(decode('q=caf%E9%').q).toBe('caf\uFFFD%');
     expect(decode(`q=${'a'.repeat(5000)}`).q).toHaveLength(1000);
   });
+
+  it('decodes any query, however hand-edited, to filters the contract accepts', () => {
+    const value = fc.constantFrom('1', '0', 'true', '', 'custom', 'week', '2026-02-30', '2026-06-01', '30', '-1', 'x');
+    const key = fc.constantFrom('live', 'cat', 'when', 'from', 'to', 'free', 'max', 'known', 'sort');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value)), (pairs) => {
+        const { filters } = decodeState(new URLSearchParams(pairs));
+        expect(ZExplorerFiltersSchema.safeParse(filters).success, JSON.stringify(filters)).toBe(true);
+      }),
+    );
+  });
+
+  it('round-trips every filter the product can hold (its main categories)', () => {
+    fc.assert(
+      fc.property(filtersArb(Date.UTC(2026, 5, 17)), (any) => {
+        const filters = { ...any, categories: MAIN_ONLY(any.categories) };
+        const state: ExplorerState = { camera: null, filters, q: null, selected: null };
+        expect(decodeState(encodeState(state)).filters).toEqual(filters);
+      }),
+    );
+  });
+
+  it('still opens the links it published before the filters had one schema', () => {
+    // A custom range with only a first day, a price with a known-price flag, every category in another order.
+    expect(decode('when=custom&from=2026-06-20&max=15&known=1&cat=musique,expo').filters).toEqual({
+      ...DEFAULT_FILTERS,
+      when: 'custom',
+      from: '2026-06-20',
+      maxPrice: 15,
+      knownPrice: true,
+      categories: ['expo', 'musique'],
+    });
+    // free=1 with a leftover max: free wins, and means a known price.
+    expect(decode('free=1&max=20').filters).toMatchObject({ free: true, maxPrice: null, knownPrice: true });
+  });
 });
+
+const MAIN_ONLY = <T extends string>(categories: T[]) => categories.filter((c) => c !== 'none') as Exclude<T, 'none'>[];

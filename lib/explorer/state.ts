@@ -1,4 +1,14 @@
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import {
+  DEFAULT_EXPLORER_FILTERS,
+  EXPLORER_DATE_PRESETS,
+  EXPLORER_SORTS,
+  MAX_FILTER_PRICE,
+  isCalendarDay,
+  type TExplorerDatePreset,
+  type TExplorerSort,
+} from '@/lib/contract/filter-values';
+import type { TExplorerFilters } from '@/lib/contract/filters';
 import { wrapLongitude } from '@/lib/shared/longitude';
 
 /*
@@ -19,11 +29,11 @@ import { wrapLongitude } from '@/lib/shared/longitude';
 /** The longest `q` kept from a link: more is cut (the view then says the text is too long to search). */
 const MAX_QUERY_PARAM = 1000;
 
-export const DATE_PRESETS = ['today', 'tonight', 'weekend', 'week', 'custom'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+export const DATE_PRESETS = EXPLORER_DATE_PRESETS;
+export type DatePreset = TExplorerDatePreset;
 
-export const SORTS = ['soonest', 'nearest', 'cheapest'] as const;
-export type Sort = (typeof SORTS)[number];
+export const SORTS = EXPLORER_SORTS;
+export type Sort = TExplorerSort;
 
 export interface Camera {
   lng: number;
@@ -31,18 +41,11 @@ export interface Camera {
   zoom: number;
 }
 
-export interface Filters {
-  live: boolean;
-  categories: TMainCategory[];
-  when: DatePreset | null;
-  /** Custom range, local calendar days (YYYY-MM-DD); only with `when: 'custom'`. */
-  from: string | null;
-  to: string | null;
-  free: boolean;
-  maxPrice: number | null;
-  knownPrice: boolean;
-  sort: Sort;
-}
+/**
+ * The explorer's filters: the product's vocabulary (lib/contract/filters.ts), with the categories its chips offer
+ * (the main ones; `none` is a feed's). The URL decodes to a value the contract's schema accepts.
+ */
+export type Filters = Omit<TExplorerFilters, 'categories'> & { categories: TMainCategory[] };
 
 export interface ExplorerState {
   camera: Camera | null;
@@ -52,25 +55,13 @@ export interface ExplorerState {
   selected: number | null;
 }
 
-export const DEFAULT_FILTERS: Filters = {
-  live: false,
-  categories: [],
-  when: null,
-  from: null,
-  to: null,
-  free: false,
-  maxPrice: null,
-  knownPrice: false,
-  sort: 'soonest',
-};
+export const DEFAULT_FILTERS: Filters = { ...DEFAULT_EXPLORER_FILTERS, categories: [] };
 
 /** Where the map opens without a camera in the URL: metropolitan France. */
 export const DEFAULT_CAMERA: Camera = { lng: 2.35, lat: 46.6, zoom: 5 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function isValidDay(value: string | null): value is string {
-  return value !== null && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  return value !== null && isCalendarDay(value);
 }
 
 function decodeCamera(value: string | null): Camera | null {
@@ -119,7 +110,8 @@ export function decodeState(params: URLSearchParams): ExplorerState {
 
   filters.free = params.get('free') === '1';
   const max = Number(params.get('max') ?? '');
-  if (!filters.free && params.get('max') && Number.isFinite(max) && max >= 0 && max <= 100_000) filters.maxPrice = max;
+  if (!filters.free && params.get('max') && Number.isFinite(max) && max >= 0 && max <= MAX_FILTER_PRICE)
+    filters.maxPrice = max;
   filters.knownPrice = filters.free || params.get('known') === '1';
 
   const sort = params.get('sort');

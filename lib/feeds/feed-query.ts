@@ -1,77 +1,126 @@
 import 'server-only';
 import { serverNow } from '@/lib/clock/server-now';
-import { z } from 'zod';
 import type { TGetEventsRequest } from '@/lib/contract';
-import { parseEventsQuery } from '@/lib/api/parse-events-params';
-import { InputError, parseInput, pointer, queryObject } from '@/lib/api/query';
-import { RELATIVE_PRESETS, daysWindow, presetWindow } from '@/lib/shared/date-presets';
-import { startOfZonedDay } from '@/lib/shared/zoned-time';
+import { parseInput, queryObject } from '@/lib/api/query';
 import { isLocale, type Locale } from '@/lib/i18n/config';
+import { z } from 'zod';
+import { LIMITS } from '@/lib/contract/common';
+import { MAIN_CATEGORIES } from '@/lib/contract/categories';
+import {
+  DEFAULT_EXPLORER_FILTERS,
+  MAX_FILTER_PRICE,
+  ZCalendarDaySchema,
+  type TExplorerFilters,
+} from '@/lib/contract/filters';
+import { filtersEventsRequest, type FiltersArea } from '@/lib/shared/filters-request';
+import { FEED_DEFAULT_TIME_ZONE, FEED_KEYS, FEED_WHEN, type FeedWhen } from './feed-url';
 
 /*
- * Query of the subscription feeds (`/api/feeds/events.ics`, `/api/feeds/events.atom`): the explorer's filters, with
- * dates kept relative so a subscription stays current.
- *   minLng,maxLng,minLat,maxLat   the area (all four or none)
- *   categories=a,b                main categories
- *   live=1                        happening now or within 3 hours
- *   when=today|tonight|weekend|week   a window that moves with each refresh, in `tz`
- *   from,to=YYYY-MM-DD            fixed calendar days, in `tz` (excludes `when`)
- *   free=1 | maxPrice=N [knownPrice=1]
- *   tz                            IANA time zone of the windows (default Europe/Paris)
- *   lang=fr|en                    language of the feed's texts (default: the request's)
- * Without a date filter a feed lists the next FEED_DEFAULT_DAYS days. Everything goes through the events query's own
- * parser, so a feed accepts exactly what the explorer's list does.
+ * The subscription feeds' query (its URL form is lib/feeds/feed-url.ts): the product's filters, read from the URL
+ * and turned into the events request by the same mapping as the explorer's (lib/shared/filters-request.ts), so a feed
+ * lists what the explorer's list showed for the same filters. Without a date filter a feed lists the next
+ * FEED_DEFAULT_DAYS days.
  */
 
-export const FEED_WHEN = RELATIVE_PRESETS;
-export type FeedWhen = (typeof FEED_WHEN)[number];
+export { FEED_WHEN, type FeedWhen } from './feed-url';
 
 /** Events one feed lists at most (soonest first). */
 export const FEED_LIMIT = 200;
-/** The window of a feed without a date filter. */
+/** The window of a feed without a date filter (or with a first day and no last one). */
 export const FEED_DEFAULT_DAYS = 30;
 
-const FEED_KEYS = [
-  'minLng',
-  'maxLng',
-  'minLat',
-  'maxLat',
-  'categories',
-  'live',
-  'when',
-  'from',
-  'to',
-  'free',
-  'maxPrice',
-  'knownPrice',
-  'tz',
-  'lang',
-] as const;
-
-const ZDay = z
+const ZNumber = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'is not a calendar date');
+  .trim()
+  .regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'must be a number')
+  .transform(Number);
+const ZFlag = z
+  .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
+  .transform((v) => v === '1' || v === 'true');
+/** A map panned across the antimeridian reports longitudes past ±180; they are wrapped by the mapping. */
+const ZBoundLng = ZNumber.pipe(z.number().min(-1080).max(1080));
+const ZLat = ZNumber.pipe(z.number().min(-90).max(90));
 
-const ZFeedOwnSchema = z.object({
-  when: z.enum(FEED_WHEN, { error: `must be one of ${FEED_WHEN.join(', ')}` }).optional(),
-  from: ZDay.optional(),
-  to: ZDay.optional(),
-  tz: z
-    .string()
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
+/** A feed URL's query (one value per key, empty ones left out), read into the filters, the area and the reader. */
+export const ZFeedSearchSchema = z
+  .object({
+    minLng: ZBoundLng.optional(),
+    maxLng: ZBoundLng.optional(),
+    minLat: ZLat.optional(),
+    maxLat: ZLat.optional(),
+    categories: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.enum([...MAIN_CATEGORIES, 'none']))
+          .min(1)
+          .max(LIMITS.maxArrayItems),
+      )
+      .optional(),
+    live: ZFlag.optional(),
+    when: z.enum(FEED_WHEN, { error: `must be one of ${FEED_WHEN.join(', ')}` }).optional(),
+    from: ZCalendarDaySchema.optional(),
+    to: ZCalendarDaySchema.optional(),
+    free: ZFlag.optional(),
+    maxPrice: ZNumber.pipe(z.number().min(0).max(MAX_FILTER_PRICE)).optional(),
+    knownPrice: ZFlag.optional(),
+    tz: z
+      .string()
+      .max(64)
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/Paris')
+      .optional(),
+    lang: z.enum(['fr', 'en'], { error: 'must be fr or en' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const bounds = { minLng: q.minLng, maxLng: q.maxLng, minLat: q.minLat, maxLat: q.maxLat };
+    const given = Object.values(bounds).filter((value) => value !== undefined).length;
+    if (given > 0 && given < 4) {
+      for (const [key, value] of Object.entries(bounds)) {
+        if (value === undefined) issue(key, 'minLng, maxLng, minLat and maxLat go together');
       }
-    }, 'must be an IANA time zone such as Europe/Paris')
-    .optional(),
-  lang: z.enum(['fr', 'en'], { error: 'must be fr or en' }).optional(),
-  live: z.enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' }).optional(),
-});
+    }
+    if (q.minLat !== undefined && q.maxLat !== undefined && q.minLat > q.maxLat) {
+      issue('minLat', 'minLat must not exceed maxLat');
+    }
+    if (q.live && (q.when || q.from || q.to)) issue(q.when ? 'when' : 'from', 'live=1 excludes when, from and to');
+    if (q.when && (q.from || q.to)) issue('when', 'when excludes from and to');
+    if (q.from && q.to && q.from > q.to) issue('from', 'from must not be after to');
+    if (q.free && q.maxPrice !== undefined) issue('maxPrice', 'free=1 excludes a price range');
+    if (q.free && q.knownPrice === false) issue('knownPrice', 'free=1 excludes knownPrice=0');
+  })
+  .transform((q) => {
+    const filters: TExplorerFilters = {
+      ...DEFAULT_EXPLORER_FILTERS,
+      live: q.live === true,
+      categories: q.categories ? [...new Set(q.categories)] : [],
+      when: q.when ?? (q.from || q.to ? 'custom' : null),
+      from: q.from ?? null,
+      to: q.to ?? null,
+      free: q.free === true,
+      maxPrice: q.maxPrice ?? null,
+      knownPrice: q.free === true || q.knownPrice === true,
+    };
+    const area: FiltersArea | null =
+      q.minLng !== undefined && q.maxLng !== undefined && q.minLat !== undefined && q.maxLat !== undefined
+        ? { west: q.minLng, east: q.maxLng, south: q.minLat, north: q.maxLat }
+        : null;
+    return { filters, area, timeZone: q.tz ?? FEED_DEFAULT_TIME_ZONE, lang: q.lang };
+  });
+export type FeedSearch = z.output<typeof ZFeedSearchSchema>;
 
 /** A parsed feed query: the upstream events request, and what the feed's title says about it. */
 export interface FeedQuery {
@@ -87,52 +136,22 @@ export interface FeedQuery {
 
 /** Parses a feed URL; throws an {@link InputError} naming each bad parameter. */
 export function parseFeedQuery(url: URL, now = serverNow()): FeedQuery {
-  const raw = queryObject(url, FEED_KEYS);
-  const own = parseInput(ZFeedOwnSchema, {
-    when: raw.when,
-    from: raw.from,
-    to: raw.to,
-    tz: raw.tz,
-    lang: raw.lang,
-    live: raw.live,
+  const { filters, area, timeZone, lang } = parseInput(ZFeedSearchSchema, queryObject(url, FEED_KEYS));
+  const request = filtersEventsRequest(filters, {
+    area,
+    now,
+    timeZone,
+    order: { sort: 'soonest' },
+    page: { limit: FEED_LIMIT },
+    horizon: now + FEED_DEFAULT_DAYS * 86_400_000,
   });
-  const live = own.live === '1' || own.live === 'true';
-  const timeZone = own.tz ?? 'Europe/Paris';
-  const issues = [];
-  if (live && (own.when || own.from || own.to)) {
-    issues.push({ pointer: pointer(own.when ? 'when' : 'from'), detail: 'live=1 excludes when, from and to' });
-  }
-  if (own.when && (own.from || own.to)) issues.push({ pointer: pointer('when'), detail: 'when excludes from and to' });
-  if (own.from && own.to && own.from > own.to)
-    issues.push({ pointer: pointer('from'), detail: 'from must not be after to' });
-  if (issues.length > 0) throw new InputError(issues);
-
-  const events = new URLSearchParams();
-  for (const key of ['minLng', 'maxLng', 'minLat', 'maxLat', 'categories', 'free', 'maxPrice', 'knownPrice'] as const) {
-    if (raw[key] !== undefined) events.set(key, raw[key]);
-  }
-  let window: { from: number; to: number } | null = null;
-  if (live) events.set('live', '1');
-  else if (own.when) window = presetWindow(own.when, now, timeZone);
-  else if (own.from || own.to) {
-    const days = daysWindow(own.from, own.to, now, timeZone);
-    window = { from: days.from, to: days.to ?? startOfZonedDay(now, timeZone, FEED_DEFAULT_DAYS) };
-  } else window = { from: now, to: now + FEED_DEFAULT_DAYS * 86_400_000 };
-  if (window) {
-    events.set('from', new Date(window.from).toISOString());
-    // A window entirely in the past still makes a valid (empty) query.
-    events.set('to', new Date(Math.max(window.from, window.to)).toISOString());
-  }
-  events.set('sort', 'soonest');
-  events.set('limit', String(FEED_LIMIT));
-  const request = parseEventsQuery(new URL(`http://feed.invalid/?${events.toString()}`), 'list');
   return {
     request,
-    locale: own.lang !== undefined && isLocale(own.lang) ? own.lang : undefined,
-    categories: request.categories ?? [],
-    when: live ? 'live' : (own.when ?? (own.from || own.to ? 'dates' : null)),
-    from: own.from,
-    to: own.to,
+    locale: lang !== undefined && isLocale(lang) ? lang : undefined,
+    categories: filters.categories,
+    when: filters.live ? 'live' : filters.when === 'custom' ? 'dates' : filters.when,
+    ...(filters.from !== null ? { from: filters.from } : {}),
+    ...(filters.to !== null ? { to: filters.to } : {}),
     search: url.search,
   };
 }

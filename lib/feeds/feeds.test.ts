@@ -10,6 +10,7 @@ import { presetWindow } from '@/lib/shared/date-presets';
 import { parseFeedQuery } from './feed-query';
 import { feedSearchParams, webcalUrl } from './subscribe-link';
 import { DEFAULT_FILTERS } from '@/lib/explorer/state';
+import { filtersEventsRequest } from '@/lib/shared/filters-request';
 
 const NOW = Date.parse('2026-06-17T10:00:00Z'); // a Wednesday, noon in Paris
 const feedUrl = (search: string) => new URL(`http://localhost:3000/api/feeds/events.ics?${search}`);
@@ -89,6 +90,39 @@ describe('feed query', () => {
       /^webcal:\/\/events\.example\/api\/feeds\/events\.ics\?/,
     );
     expect(() => parseFeedQuery(feedUrl(search.toString()), NOW)).not.toThrow();
+  });
+});
+
+describe('feed URLs and the filters vocabulary', () => {
+  it('asks for what the explorer asks for under the same filters, area and time zone', () => {
+    const filters = { ...DEFAULT_FILTERS, categories: ['musique' as const], when: 'weekend' as const, maxPrice: 30 };
+    const area = { west: 4.7, south: 45.6, east: 5, north: 45.9 };
+    const feed = parseFeedQuery(feedUrl(feedSearchParams(filters, area, 'Europe/Paris', 'fr').toString()), NOW);
+    const explorer = filtersEventsRequest(filters, { area, now: NOW, timeZone: 'Europe/Paris' });
+    expect(feed.request).toEqual({ ...explorer, limit: 200 });
+  });
+
+  it('keeps reading the legacy forms of published feed links', () => {
+    // Flags written as true/false, and knownPrice=0 (never written by the product) read as no price filter.
+    expect(parseFeedQuery(feedUrl('live=true'), NOW).request.datesFilter).toEqual({ isLive: true });
+    expect(parseFeedQuery(feedUrl('free=true'), NOW).request.pricesFilter).toEqual({
+      lowestPrice: 0,
+      highestPrice: 0,
+      hasKnownPrice: true,
+    });
+    expect(parseFeedQuery(feedUrl('knownPrice=0&maxPrice=10'), NOW).request.pricesFilter).toEqual({ highestPrice: 10 });
+    // Custom days without a last day end with the feed's horizon.
+    expect(parseFeedQuery(feedUrl('from=2026-06-20&tz=Europe/Paris'), NOW).request.datesFilter).toEqual({
+      minDate: '2026-06-19T22:00:00.000Z',
+      maxDate: '2026-07-17T10:00:00.000Z',
+    });
+  });
+
+  it('names the parameter of a rule between filters', () => {
+    expect(issues('free=1&maxPrice=10')).toEqual(['#/maxPrice']);
+    expect(issues('when=week&from=2026-06-20')).toEqual(['#/when']);
+    expect(issues('from=2026-06-21&to=2026-06-20')).toEqual(['#/from']);
+    expect(issues('minLng=5&maxLng=6&minLat=46&maxLat=45')).toEqual(['#/minLat']);
   });
 });
 

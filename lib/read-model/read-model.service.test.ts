@@ -12,6 +12,8 @@ import { openMirrorDb, type MirrorDb } from '@/lib/mirror/mirror-db';
 import { syncCatalogue, type FetchCataloguePage } from '@/lib/mirror/sync-catalogue';
 import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
 import { eventSpecArb, serviceWith, TEST_PARTNERS, type EventSpec } from '@/partner-api/testing/events-test-data';
+import { filtersEventsRequest } from '@/lib/shared/filters-request';
+import { areaArb, centerArb, filtersArb } from '@/lib/shared/testing/filters-arbitrary';
 import { ReadModel } from './read-model';
 
 /*
@@ -164,6 +166,38 @@ describe('the read model answers as POST /v2/get/events on the same catalogue', 
         },
       ),
       { numRuns: 80, seed: 2929 },
+    );
+  });
+
+  it('answers as the service the requests the product builds from its filters (lib/shared/filters-request.ts)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        filtersArb(FIXTURE_NOW_MS),
+        areaArb,
+        centerArb,
+        fc.constantFrom('Europe/Paris', 'UTC'),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (filters, area, center, timeZone, limit, pageNumber) => {
+          const now = ctx.clock();
+          const request = filtersEventsRequest(filters, {
+            area,
+            now,
+            timeZone,
+            order: { center },
+            page: { limit, pageNumber },
+          });
+          const expected = await service(request);
+          const view = model.view({ body: request, zoom: 8, now });
+          expect(view).not.toBeNull();
+          expect(view!.pagination, JSON.stringify(request)).toEqual(expected.pagination);
+          expect(
+            view!.data.map((event) => event.id),
+            JSON.stringify(request),
+          ).toEqual(expected.data.map((event) => event.id));
+        },
+      ),
+      { numRuns: 60, seed: 2930 },
     );
   });
 });
