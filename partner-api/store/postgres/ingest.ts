@@ -207,6 +207,18 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
             [row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs],
           );
         }
+        for (const link of batch.links?.venues ?? []) {
+          await client.query('INSERT INTO ingest_venues (venue_key, place_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            link.venueKey,
+            link.placeId,
+          ]);
+        }
+        for (const link of batch.links?.performers ?? []) {
+          await client.query(
+            'INSERT INTO ingest_performers (name_key, performer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+            [link.nameKey, link.performerId],
+          );
+        }
         for (const { partner, ref } of batch.removals) {
           await client.query('DELETE FROM ingest_sources WHERE partner = $1 AND ref = $2', [partner, ref]);
         }

@@ -100,6 +100,13 @@ export function applyIngestBatch(ctx: StoreContext, batch: IngestBatch): Map<str
         if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
         upsert.run(row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs);
       }
+      const venue = stmt(db, 'INSERT INTO ingest_venues (venue_key, place_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+      for (const link of batch.links?.venues ?? []) venue.run(link.venueKey, link.placeId);
+      const performer = stmt(
+        db,
+        'INSERT INTO ingest_performers (name_key, performer_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      );
+      for (const link of batch.links?.performers ?? []) performer.run(link.nameKey, link.performerId);
       const remove = stmt(db, 'DELETE FROM ingest_sources WHERE partner = ? AND ref = ?');
       for (const { partner, ref } of batch.removals) remove.run(partner, ref);
       return ids;
