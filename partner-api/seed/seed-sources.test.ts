@@ -30,6 +30,8 @@ afterAll(async () => {
 
 interface EventJson {
   name: string;
+  place: { id: number };
+  mapPlace: { id: string } | null;
   lowestPrice: number | null;
   sources: Array<{ partner: { name: string }; lowestPrice: number | null }>;
 }
@@ -70,6 +72,7 @@ test('re-sending the seeded records changes nothing; a changed one updates its s
   // A multi-source event: its second partner lowers its price; the event derives its lowest price from it.
   const multi = rows.find((row, i) => i > 0 && rows[i - 1]?.eventId === row.eventId) as (typeof rows)[number];
   const { partner, record } = JSON.parse(multi.data) as ResolvedSource;
+  const before = await eventJson(multi.eventId);
   const summary = await importItems(ctx.store, feed([{ ...record, lowestPrice: 0.5, highestPrice: 99 }]), {
     partner,
     format: 'ndjson',
@@ -80,6 +83,8 @@ test('re-sending the seeded records changes nothing; a changed one updates its s
   expect(event.lowestPrice).toBe(0.5);
   expect(event.sources.find((s) => s.partner.name === partner)?.lowestPrice).toBe(0.5);
   expect(event.sources.length).toBeGreaterThan(1);
+  // Rewritten from its records, it stays at its seeded place and map place (offline: no enrichment step).
+  expect([event.place, event.mapPlace]).toEqual([before.place, before.mapPlace]);
   expect(await ctx.store.feed.lastUpdatedMs()).toBeGreaterThan(stamp);
   expect((await ctx.store.feed.changesSince(null, 10_000)).events.length).toBe(EVENTS);
 });

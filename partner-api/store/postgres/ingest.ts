@@ -5,7 +5,7 @@ import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../model/records';
 import { serializeEvent } from '../model/serialize-event';
 import { inTransaction, type PgClient } from './pool';
-import { loadEventRecord, loadPlace } from './records';
+import { loadEventRecord, loadMapPlace, loadPlace } from './records';
 import {
   ensureMapPlace,
   ensurePerformer,
@@ -58,8 +58,10 @@ async function writeEvent(
   updatedMs: number,
 ): Promise<number> {
   const id = previous?.id ?? (await nextEventId(client));
-  const mapPlace = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
-  const place = await venuePlace(client, input, mapPlace?.id ?? null);
+  const given = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
+  const place = await venuePlace(client, input, given?.id ?? null);
+  // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
+  const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
   const ids = sourceIdsByPartner(previous);
   const sources = await sourceRecordsOf(
     client,

@@ -3,7 +3,7 @@ import type { IngestBatch, IngestEventInput } from '../../ingest/types';
 import { ingestedEventRecord, sourceIdsByPartner } from '../../model/ingested-event';
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../../model/records';
 import { serializeEvent } from '../../model/serialize-event';
-import { loadEventRecord, loadPlace } from '../rows/event-record';
+import { loadEventRecord, loadMapPlace, loadPlace } from '../rows/event-record';
 import { nextUpdatedMs } from '../rows/next-updated-ms';
 import {
   ensureMapPlace,
@@ -49,8 +49,13 @@ function writeEvent(ctx: StoreContext, input: IngestEventInput, previous: EventR
   const { db } = ctx;
   const id = previous?.id ?? nextEventId(db);
   const updatedMs = nextUpdatedMs(db, ctx.clock);
-  const mapPlace = input.mapPlace ? ensureMapPlace(db, input.mapPlace) : null;
   const place = venuePlace(ctx, input);
+  // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
+  const mapPlace = input.mapPlace
+    ? ensureMapPlace(db, input.mapPlace)
+    : place.mapId
+      ? loadMapPlace(db, place.mapId)
+      : null;
   const ids = sourceIdsByPartner(previous);
   const sources = sourceRecordsOf(
     db,
