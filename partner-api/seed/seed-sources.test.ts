@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TSourceRecord } from '@/lib/contract/ingest';
 import { importItems } from '@/partner-api/ingest/import';
+import { venueKey } from '@/partner-api/ingest/match';
 import type { ResolvedSource } from '@/partner-api/ingest/resolve';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { serviceWith } from '@/partner-api/testing/events-test-data';
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 interface EventJson {
   name: string;
-  place: { id: number };
+  place: { id: number; name: string; address: { city: string } };
   mapPlace: { id: string } | null;
   lowestPrice: number | null;
   sources: Array<{ partner: { name: string }; lowestPrice: number | null }>;
@@ -87,4 +88,51 @@ test('re-sending the seeded records changes nothing; a changed one updates its s
   expect([event.place, event.mapPlace]).toEqual([before.place, before.mapPlace]);
   expect(await ctx.store.feed.lastUpdatedMs()).toBeGreaterThan(stamp);
   expect((await ctx.store.feed.changesSince(null, 10_000)).events.length).toBe(EVENTS);
+});
+
+test('a seeded event rewritten from its records stays at its own place when another seeded venue shares its name', async () => {
+  // 2 000 events: enough places for two venues of one town to share a name (the venue key ingestion finds them by).
+  const big = await serviceWith([]);
+  try {
+    const total = 2_000;
+    const all = Array.from({ length: total }, (_, i) => i + 1);
+    await seedCatalogue(big.store.seeding, {
+      events: total,
+      seed: 'seed-sources',
+      now: FIXTURE_NOW_MS,
+      reset: true,
+      ingest: big.store.ingest,
+    });
+    const json = (await big.store.catalogue.eventJsonByIds(all, { commentaries: false, performers: false })).map(
+      (buffer) => JSON.parse(buffer.toString('utf8')) as EventJson & { id: number },
+    );
+    const placesByKey = new Map<string, Set<number>>();
+    const keyOf = new Map<number, string>();
+    for (const e of json) {
+      const key = venueKey(e.place.name, e.place.address.city);
+      keyOf.set(e.id, key);
+      placesByKey.set(key, (placesByKey.get(key) ?? new Set()).add(e.place.id));
+    }
+    const homonyms = json.filter((e) => (placesByKey.get(keyOf.get(e.id) as string)?.size ?? 0) > 1);
+    expect(homonyms.length).toBeGreaterThan(1);
+    const rows = await big.store.ingest.sourcesByEvents(homonyms.map((e) => e.id));
+    for (const event of homonyms) {
+      const row = rows.find((r) => r.eventId === event.id) as (typeof rows)[number];
+      const { partner, record } = JSON.parse(row.data) as ResolvedSource;
+      await importItems(big.store, feed([{ ...record, description: 'Nouvelle description.' }]), {
+        partner,
+        format: 'ndjson',
+        nowMs: big.clock(),
+      });
+    }
+    const after = await big.store.catalogue.eventJsonByIds(
+      homonyms.map((e) => e.id),
+      { commentaries: false, performers: false },
+    );
+    expect(after.map((buffer) => (JSON.parse(buffer.toString('utf8')) as EventJson).place)).toEqual(
+      homonyms.map((e) => e.place),
+    );
+  } finally {
+    await big.service.close();
+  }
 });

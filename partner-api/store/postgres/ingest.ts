@@ -59,7 +59,9 @@ async function writeEvent(
 ): Promise<number> {
   const id = previous?.id ?? (await nextEventId(client));
   const given = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
-  const place = await venuePlace(client, input, given?.id ?? null);
+  // An event keeps its place while its venue keeps its name and town (two seeded venues may share both).
+  const kept = previous && previous.place.name === input.place.name && previous.place.city === input.place.city;
+  const place = kept ? previous.place : await venuePlace(client, input, given?.id ?? null);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
   const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
   const ids = sourceIdsByPartner(previous);

@@ -44,12 +44,17 @@ function performerOf(ctx: StoreContext, name: string): PerformerRecord {
   return performer;
 }
 
+const samePlaceName = (a: { name: string; city: string }, b: { name: string; city: string }) =>
+  a.name === b.name && a.city === b.city;
+
 /** Writes one ingested event (new when `previous` is null) and returns its id. */
 function writeEvent(ctx: StoreContext, input: IngestEventInput, previous: EventRecord | null): number {
   const { db } = ctx;
   const id = previous?.id ?? nextEventId(db);
   const updatedMs = nextUpdatedMs(db, ctx.clock);
-  const place = venuePlace(ctx, input);
+  // An event keeps its place while its venue keeps its name and town (two seeded venues may share both).
+  const kept = previous && samePlaceName(previous.place, input.place) ? previous.place : null;
+  const place = kept ?? venuePlace(ctx, input);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
   const mapPlace = input.mapPlace
     ? ensureMapPlace(db, input.mapPlace)
