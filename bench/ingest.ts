@@ -4,7 +4,9 @@
  * of the records changed. Prints and writes bench/results/ingest-<store>.json with records per second, events per
  * second and peak RSS.
  *
- *   npx tsx bench/ingest.ts [records=100000] [sqlite|postgres://…]
+ *   npx tsx bench/ingest.ts [records=100000] [sqlite|postgres|postgres://…]
+ *
+ * `postgres` starts a throwaway PostgreSQL server (loopback only, partner-api/testing/postgres-server.ts) and stops it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { importItems } from '../partner-api/ingest/import';
 import { readFeed } from '../partner-api/ingest/read-feed';
 import { systemClock } from '../partner-api/clock';
 import { openStore } from '../partner-api/store/open-store';
+import { startPostgresServer } from '../partner-api/testing/postgres-server';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 const records = Number(process.argv[2] ?? 100_000);
@@ -65,7 +68,12 @@ function feed(changedEvery: number | null): string {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-const database = target === 'sqlite' ? join(dir, 'bench.sqlite') : target;
+const server = target === 'postgres' ? await startPostgresServer({ port: 55438 }) : null;
+const database = server
+  ? await server.createDatabase({ name: 'bench' })
+  : target === 'sqlite'
+    ? join(dir, 'bench.sqlite')
+    : target;
 const store = await openStore({ database, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
 
 async function run(label: string, text: string) {
@@ -108,5 +116,6 @@ try {
   writeFileSync(join(RESULTS_DIR, `ingest-${store.kind}.json`), JSON.stringify(result, null, 2) + '\n');
 } finally {
   await store.close();
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

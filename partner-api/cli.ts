@@ -4,7 +4,7 @@ import { ClientError, createClient, listClients } from './auth/clients';
 import { getServiceConfig, ServiceEnvError, type ServiceConfig } from './env';
 import { addPartner, importFile, printIngestKey } from './ingest/cli-commands';
 import { closeOnSignals, seedDemoCatalogue, startService } from './main';
-import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed/seed-catalogue';
+import { DEFAULT_SEED_EVENTS, INGEST_SEED_MAX_EVENTS, seedCatalogue } from './seed/seed-catalogue';
 import { seedDemoClickHistory } from './seed/seed-demo-clicks';
 import { simulateCommand } from './simulate';
 import { openStore } from './store/open-store';
@@ -101,6 +101,7 @@ const seed: Command = async (args, config) => {
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       now: commandNow(config),
       reset: options.reset ?? false,
+      ...(events <= INGEST_SEED_MAX_EVENTS ? { ingest: store.ingest } : {}),
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
         if (percent === lastPercent) return;
@@ -116,7 +117,8 @@ const seed: Command = async (args, config) => {
     if (process.stdout.isTTY) process.stdout.write('\r    \r');
     console.log(
       `Seeded ${stats.events} events, ${stats.places} places, ${stats.performers} performers, ` +
-        `${stats.sources} sources in ${Math.round(stats.durationMs)} ms into ${store.location}.`,
+        `${stats.sources} sources (${stats.sourceRecords} source records for ingestion) in ` +
+        `${Math.round(stats.durationMs)} ms into ${store.location}.`,
     );
     return 0;
   });

@@ -9,7 +9,13 @@ describe('simulate', () => {
   let ctx: Awaited<ReturnType<typeof serviceWith>>;
   beforeAll(async () => {
     ctx = await serviceWith([]);
-    await seedCatalogue(ctx.store.seeding, { events: 150, seed: 'simulate-test', now: FIXTURE_NOW_MS, reset: true });
+    await seedCatalogue(ctx.store.seeding, {
+      events: 150,
+      seed: 'simulate-test',
+      now: FIXTURE_NOW_MS,
+      reset: true,
+      ingest: ctx.store.ingest,
+    });
   });
   afterAll(async () => {
     await ctx.service.close();

@@ -4,7 +4,9 @@ import { serviceClock, type Clock } from './clock';
 import type { ServiceConfig } from './env';
 import { openStore } from './store/open-store';
 import type { Store } from './store/port';
-import type { EventInput } from './store/types';
+import type { TSourceRecord } from '@/lib/contract/ingest';
+import { importItems, withdrawSources } from './ingest/import';
+import type { ResolvedSource } from './ingest/resolve';
 
 /** The kinds of change the simulator applies, with their weights (a plausible day of a ticketing catalogue). */
 export const CHANGE_WEIGHTS = {
@@ -48,15 +50,18 @@ function rng(seed: number): () => number {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Applies a realistic stream of catalogue changes through the store's write operations (the writes of docs/design.md
- * §4.5: create, update, reprice, cancel, mark unavailable, change availabilities, delete), so the catalogue sync can be
- * exercised against a live server. Returns how many changes of each kind were applied.
+ * Applies a realistic stream of catalogue changes the way a real catalogue changes: through the ingestion path
+ * (docs/ingestion.md), as ticketing partners' records — a record renamed, repriced or moved to another date, a new
+ * record, every partner selling out or cancelling an event, every partner withdrawing it (the event is deleted) — so
+ * the catalogue sync can be exercised against a live server. Only events ingestion knows (the demo seed's and
+ * imported ones) change. Returns how many changes of each kind were applied.
  */
 export async function simulate(options: SimulateOptions): Promise<Record<ChangeKind, number>> {
   const { store, clock } = options;
-  const { catalogue, samples } = store;
+  const { samples } = store;
   const random = rng(options.seed ?? Math.trunc(clock()));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const counts = Object.fromEntries(Object.keys(CHANGE_WEIGHTS).map((k) => [k, 0])) as Record<ChangeKind, number>;
@@ -66,7 +71,18 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
   /** A current (not passed, not deleted) event, or null when there is none. */
   const anyEvent = (): Promise<number | null> => samples.currentEventAt(random(), clock());
 
-  const newEvent = async (): Promise<EventInput | null> => {
+  /** Sends one partner's record through the ingestion path, as a one-line NDJSON feed would. */
+  const send = async (partner: string, record: TSourceRecord): Promise<void> => {
+    const summary = await importItems(store, [{ position: 1, unit: 'line', value: record }], {
+      partner,
+      format: 'ndjson',
+      nowMs: clock(),
+    });
+    const [rejected] = summary.rejected;
+    if (rejected) throw new Error(`simulate: ${partner}'s record ${record.id} was rejected: ${rejected.reason}`);
+  };
+
+  const create = async (): Promise<number | null> => {
     const place = await samples.placeAt(random());
     if (!place) return null;
     const startMs = Math.trunc(clock() / HOUR_MS) * HOUR_MS + Math.floor(random() * 60) * DAY_MS + 18 * HOUR_MS;
@@ -74,37 +90,32 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
     const lowest = known ? round2(random() < 0.1 ? 0 : 5 + random() * 40) : null;
     const highest = lowest === null ? null : round2(lowest + random() * 40);
     const category = pick(MAIN_CATEGORIES);
-    return {
+    const partner = pick(partners.length > 0 ? partners : ['Billetterie Horizon']);
+    const ref = `sim-${Math.floor(random() * 1e9)}`;
+    await send(partner, {
+      id: ref,
       name: `Nouvel événement ${category} à ${place.city}`,
-      description: `Ajouté par la simulation le ${new Date(clock()).toISOString().slice(0, 10)}.`,
-      startMs,
-      endMs: startMs + (1 + Math.floor(random() * 4)) * HOUR_MS,
-      place: {
-        id: place.id,
+      description: `Ajouté par la simulation le ${iso(clock()).slice(0, 10)}.`,
+      dates: [{ start: iso(startMs), end: iso(startMs + (1 + Math.floor(random() * 4)) * HOUR_MS) }],
+      ...(place.timeZone === undefined ? {} : { timeZone: place.timeZone }),
+      venue: {
         name: place.name,
-        lng: place.lng,
-        lat: place.lat,
         street: place.street,
-        city: place.city,
         postalCode: place.postalCode,
+        city: place.city,
         ...(place.country === undefined ? {} : { country: place.country }),
-        ...(place.timeZone === undefined ? {} : { timeZone: place.timeZone }),
+        lat: place.lat,
+        lng: place.lng,
+        ...(place.mapId === null ? {} : { mapPlaceId: place.mapId }),
       },
-      mapPlace: place.mapId === null ? null : { id: place.mapId, name: place.name, lng: place.lng, lat: place.lat },
-      categories: [category],
       lowestPrice: lowest,
       highestPrice: highest,
-      sources: [
-        {
-          partner: pick(partners.length > 0 ? partners : ['Billetterie Horizon']),
-          lowestPrice: lowest,
-          highestPrice: highest,
-          link: `https://tickets.example.com/sim/${Math.floor(random() * 1e9)}`,
-          commissionFix: 0.5,
-          commissionRate: 0.04,
-        },
-      ],
-    };
+      link: `https://tickets.example.com/sim/${ref}`,
+      commission: { fix: 0.5, rate: 0.04 },
+      categories: [category],
+    });
+    const [row] = await store.ingest.sourcesByRefs(partner, [ref]);
+    return row?.eventId ?? null;
   };
 
   for (let index = 0; index < options.changes; index++) {
@@ -119,11 +130,10 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
     }
     let eventId: number | null = null;
     if (kind === 'create') {
-      const input = await newEvent();
-      if (input) eventId = await catalogue.createEvent(input);
+      eventId = await create();
     } else {
       eventId = await anyEvent();
-      if (eventId !== null) await applyChange(kind, eventId);
+      if (eventId !== null && !(await applyChange(kind, eventId))) eventId = null;
     }
     if (eventId === null) continue;
     counts[kind] += 1;
@@ -134,42 +144,50 @@ export async function simulate(options: SimulateOptions): Promise<Record<ChangeK
   }
   return counts;
 
-  async function applyChange(kind: Exclude<ChangeKind, 'create'>, id: number): Promise<void> {
+  /** One change to an event's records; false when ingestion does not know the event (no record to change). */
+  async function applyChange(kind: Exclude<ChangeKind, 'create'>, id: number): Promise<boolean> {
+    const sources = (await store.ingest.sourcesByEvents([id])).map((row) => JSON.parse(row.data) as ResolvedSource);
+    const primary = sources[0];
+    if (!primary) return false;
     switch (kind) {
       case 'update':
-        await catalogue.updateEvent(id, {
-          trendingScore: round2(random() * 100),
+        // The record that names the event is renamed.
+        await send(primary.partner, {
+          ...primary.record,
           name: `Événement ${id} (mis à jour)`,
+          description: `Mis à jour par la simulation le ${iso(clock()).slice(0, 10)}.`,
         });
-        return;
+        return true;
       case 'reprice': {
+        const source = pick(sources);
         const unknown = random() < 0.1;
         const lowest = unknown ? null : round2(random() < 0.1 ? 0 : 5 + random() * 60);
-        await catalogue.repriceEvent(id, {
+        const goodDeal = random() < 0.2;
+        await send(source.partner, {
+          ...source.record,
           lowestPrice: lowest,
           highestPrice: lowest === null ? null : round2(lowest + random() * 50),
-          isGoodDeal: random() < 0.2,
+          isGoodDeal: lowest !== null && goodDeal,
         });
-        return;
+        return true;
       }
       case 'availabilities': {
-        const sources = await samples.sourceIds(id);
-        const start = clock() + Math.floor(random() * 30) * DAY_MS;
-        await catalogue.changeAvailabilities(id, {
-          ...(sources.length > 0 ? { sourceId: pick(sources) } : {}),
-          availableDates: [{ startMs: start, endMs: start + 3 * HOUR_MS, hasUnknownAvailability: random() < 0.1 }],
-        });
-        return;
+        const source = pick(sources);
+        const start = Math.trunc(clock() / HOUR_MS) * HOUR_MS + Math.floor(random() * 30) * DAY_MS;
+        await send(source.partner, { ...source.record, dates: [{ start: iso(start), end: iso(start + 3 * HOUR_MS) }] });
+        return true;
       }
       case 'unavailable':
-        await catalogue.markUnavailable(id);
-        return;
       case 'cancel':
-        await catalogue.cancelEvent(id);
-        return;
+        // Every partner says so: the event is sold out (not available) or cancelled (docs/ingestion.md "Lifecycle").
+        for (const source of sources) {
+          await send(source.partner, { ...source.record, status: kind === 'cancel' ? 'cancelled' : 'soldOut' });
+        }
+        return true;
       case 'delete':
-        await catalogue.deleteEvent(id);
-        return;
+        // Every partner withdraws its record: the event is deleted with the last one.
+        for (const source of sources) await withdrawSources(store, source.partner, [{ ref: source.ref, eventId: id }]);
+        return true;
     }
   }
 }

@@ -69,7 +69,8 @@ interface PendingEvent {
 
 const parseRow = (row: IngestSourceRow): ResolvedSource => JSON.parse(row.data) as ResolvedSource;
 
-function rowOf(source: ResolvedSource, eventKey: string): IngestBatch['upserts'][number] {
+/** The stored row of a resolved record, under the event `eventKey` names (a new one's key, or `id:<event id>`). */
+export function sourceRowOf(source: ResolvedSource, eventKey: string): IngestBatch['upserts'][number] {
   return {
     partner: source.partner,
     ref: source.ref,
@@ -178,7 +179,7 @@ export async function importItems(
       replaceIn(rows, source);
       rowsByEvent.set(eventId, rows);
       writeKeys.add(`id:${eventId}`);
-      upserts.push(rowOf(source, `id:${eventId}`));
+      upserts.push(sourceRowOf(source, `id:${eventId}`));
       summary.updated += 1;
     }
     for (const source of fresh) {
@@ -210,7 +211,7 @@ export async function importItems(
         summary.merged += 1;
       }
       writeKeys.add(key);
-      upserts.push(rowOf(source, key));
+      upserts.push(sourceRowOf(source, key));
     }
 
     const events: IngestEventWrite[] = [];
@@ -275,7 +276,23 @@ async function withdrawUnlisted(
   mapPlaces: MapPlaceProvider,
 ): Promise<void> {
   const gone = (await store.ingest.partnerRefsEndingAfter(partner, options.nowMs)).filter((r) => !listed.has(r.ref));
+  await withdrawSources(store, partner, gone, { batchSize: options.batchSize, mapPlaces, summary });
+}
+
+/**
+ * Withdraws a partner's records (`ref` of `eventId`): each leaves its event, which is rewritten from the sources that
+ * remain, or deleted when none does. What a full feed does with the records it no longer lists, and what `simulate`
+ * does to a record a partner drops.
+ */
+export async function withdrawSources(
+  store: Store,
+  partner: string,
+  gone: ReadonlyArray<{ ref: string; eventId: number }>,
+  options: { batchSize?: number | undefined; mapPlaces?: MapPlaceProvider; summary?: TIngestSummary } = {},
+): Promise<{ withdrawn: number; deleted: number }> {
+  const mapPlaces = options.mapPlaces ?? noMapPlaces;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const counts = { withdrawn: 0, deleted: 0 };
   for (let i = 0; i < gone.length; i += batchSize) {
     const slice = gone.slice(i, i + batchSize);
     const rows = await store.ingest.sourcesByEvents([...new Set(slice.map((g) => g.eventId))]);
@@ -290,7 +307,7 @@ async function withdrawUnlisted(
     for (const [eventId, remaining] of byEvent) {
       if (remaining.length === 0) {
         events.push({ key: `id:${eventId}`, eventId, input: null });
-        summary.deleted += 1;
+        counts.deleted += 1;
       } else {
         const primary = remaining[0] as ResolvedSource;
         events.push({
@@ -305,6 +322,11 @@ async function withdrawUnlisted(
       upserts: [],
       removals: slice.map((g) => ({ partner, ref: g.ref })),
     });
-    summary.withdrawn += slice.length;
+    counts.withdrawn += slice.length;
   }
+  if (options.summary) {
+    options.summary.withdrawn += counts.withdrawn;
+    options.summary.deleted += counts.deleted;
+  }
+  return counts;
 }

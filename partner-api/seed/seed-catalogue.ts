@@ -14,6 +14,7 @@ import type {
 } from '@/partner-api/store/model/records';
 import { DEFAULT_TIME_ZONE, derivePrices, imagePath } from '@/partner-api/store/model/derive';
 import type { SeedingStore, SeedPlaceInput, SeedSession } from '@/partner-api/store/port';
+import type { IngestBatch, IngestStore } from '@/partner-api/store/ingest/types';
 import type { MapPlaceInput, PerformerInput, PeriodInput } from '@/partner-api/store/types';
 import {
   BAND_WORDS,
@@ -35,8 +36,14 @@ import {
   type VenueType,
 } from './french-data';
 import { createRng, type Rng } from './rng';
+import { registerSeedSources, seedSourceRows } from './seed-sources';
 
 export const DEFAULT_SEED_EVENTS = 5_000;
+/**
+ * Largest seed whose source records the `seed` command registers with ingestion (they are held until the bulk load
+ * commits); larger seeds are benchmark volume and load events only (docs/decisions.md).
+ */
+export const INGEST_SEED_MAX_EVENTS = 20_000;
 
 export interface SeedOptions {
   /** Number of events; default 5 000 (the demo). */
@@ -50,6 +57,12 @@ export interface SeedOptions {
   /** Events per transaction. */
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The ingestion store: the seeded events' source records are registered with it (seed-sources.ts), so ingestion
+   * (imports, `simulate`) owns the demo catalogue from then on. The demo and e2e seeds pass it; benchmarks seeding
+   * 100 000+ events leave it out (docs/decisions.md "The demo seed through ingestion").
+   */
+  ingest?: IngestStore;
 }
 
 export interface SeedStats {
@@ -59,6 +72,8 @@ export interface SeedStats {
   performers: number;
   sources: number;
   commentaries: number;
+  /** Source records registered with ingestion (0 without `ingest`). */
+  sourceRecords: number;
   durationMs: number;
 }
 
@@ -359,8 +374,10 @@ async function seedInSession(session: SeedSession, options: SeedOptions): Promis
     performers: performers.length,
     sources: 0,
     commentaries: 0,
+    sourceRecords: 0,
     durationMs: 0,
   };
+  const sourceRows: IngestBatch['upserts'] = [];
   const firstUpdated = now - total * UPDATED_STEP_MS;
 
   const makeEvent = (id: number): EventRecord => {
@@ -518,11 +535,18 @@ async function seedInSession(session: SeedSession, options: SeedOptions): Promis
       stats.commentaries += record.commentaries.length;
       batch.push(record);
     }
+    if (options.ingest) sourceRows.push(...seedSourceRows(batch));
     await session.addEvents(batch);
     stats.events = to;
     options.onProgress?.(to, total);
   }
   await session.commit({ lastUpdatedMs: total > 0 ? firstUpdated + total * UPDATED_STEP_MS : 0, maxEventId: total });
+  if (options.ingest) {
+    // After the commit: the bulk load holds its own connection (SQLite) or client (PostgreSQL) until then. A seed
+    // killed between the two leaves events without records; seeding again with reset clears both (CATALOGUE_TABLES).
+    await registerSeedSources(options.ingest, sourceRows, { places: places.map((p) => p.place), performers });
+    stats.sourceRecords = sourceRows.length;
+  }
   stats.durationMs = Math.round(performance.now() - started);
   return stats;
 }

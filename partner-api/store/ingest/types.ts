@@ -67,6 +67,14 @@ export interface IngestBatch {
   /** Source rows to insert or replace; `eventKey` names one of `events` or an existing event (`id:<n>`). */
   upserts: Array<Omit<IngestSourceRow, 'eventId'> & IngestMatchKey & { eventKey: string }>;
   removals: Array<{ partner: string; ref: string }>;
+  /**
+   * Places and performers that already exist (the demo seed's), under the venue key and performer name key the next
+   * records will look them up by; a key already known keeps its place or performer.
+   */
+  links?: {
+    venues: Array<{ venueKey: string; placeId: number }>;
+    performers: Array<{ nameKey: string; performerId: number }>;
+  };
 }
 
 export interface IngestStore {

@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { COMMANDS } from '@/partner-api/cli';
 import { manualClock } from '@/partner-api/clock';
 import { testServiceConfig } from '@/partner-api/env';
+import { importItems } from '@/partner-api/ingest/import';
+import { readFeed } from '@/partner-api/ingest/read-feed';
+import type { ResolvedSource } from '@/partner-api/ingest/resolve';
 import { openStore } from '@/partner-api/store/open-store';
 import type { Store } from '@/partner-api/store/port';
 import { FIXTURE_NOW_MS, makeEventInput, TEST_PUBLIC_URL } from '@/partner-api/testing/fixtures';
@@ -117,4 +120,73 @@ test('migrate-store copies a SQLite catalogue whose sync feed, records, clicks a
   // A database that already holds a catalogue is refused, and left as it was.
   expect(await COMMANDS['migrate-store']?.(['--from', file, '--to', url], config)).toBe(1);
   expect(await COMMANDS['migrate-store']?.(['--from', file, '--to', 'mysql://nope'], config)).toBe(2);
+});
+
+test('migrate-store copies ingestion: partners’ terms and keys, source records with their events, venues, artists', async () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../ingest/fixtures/${name}`, import.meta.url), 'utf8');
+  const file = join(dir, 'ingested.sqlite');
+  const clock = manualClock(FIXTURE_NOW_MS);
+  const importInto = (store: Store, partner: string, text: string, format: 'ical' | 'jsonld') =>
+    importItems(store, readFeed(text, format, { html: format === 'jsonld' }), { partner, format, nowMs: clock() });
+  const source = await openStore({ database: file, clock, publicUrl: TEST_PUBLIC_URL });
+  await source.ingest.savePartner({
+    name: 'Partenaire Neuf',
+    logo: '',
+    backColor: '#123456',
+    timeZone: 'America/Montreal',
+    commissionFix: 0.4,
+    commissionPerTicket: 0.1,
+    commissionPerCart: 0.2,
+    commissionRate: 0.05,
+  });
+  await source.ingest.addKey('Partenaire Neuf', 'key-hash', FIXTURE_NOW_MS);
+  await importInto(source, 'Billetterie Horizon', fixture('concerts-horizon.ics'), 'ical');
+  const merged = await importInto(source, 'TicketSud', fixture('concerts-ticketsud.html'), 'jsonld');
+  expect(merged.merged).toBeGreaterThan(0);
+  const head = await source.feed.changesSince(null, 1_000);
+  const eventIds = head.events.map((event) => event.id);
+  await source.close();
+
+  const url = await createPostgresTestDatabase();
+  expect(await COMMANDS['migrate-store']?.(['--from', file, '--to', url], testServiceConfig())).toBe(0);
+
+  const sqlite = await openStore({ database: file, clock, publicUrl: TEST_PUBLIC_URL });
+  const postgres = await openStore({ database: url, clock, publicUrl: TEST_PUBLIC_URL });
+  try {
+    for (const read of [
+      (store: Store) => store.ingest.partner('Partenaire Neuf'),
+      (store: Store) => store.ingest.partnerOfKey('key-hash'),
+      (store: Store) => store.ingest.sourcesByEvents(eventIds),
+      (store: Store) => store.ingest.partnerRefsEndingAfter('TicketSud', 0),
+    ]) {
+      expect(await read(postgres)).toEqual(await read(sqlite));
+    }
+    expect((await postgres.ingest.sourcesByEvents(eventIds)).length).toBeGreaterThan(eventIds.length);
+    // The copy knows every record: the same feeds again change nothing on it.
+    const stamp = await postgres.feed.lastUpdatedMs();
+    expect(await importInto(postgres, 'TicketSud', fixture('concerts-ticketsud.html'), 'jsonld')).toMatchObject({
+      created: 0,
+      merged: 0,
+      updated: 0,
+    });
+    expect(await importInto(postgres, 'Billetterie Horizon', fixture('concerts-horizon.ics'), 'ical')).toMatchObject({
+      created: 0,
+      merged: 0,
+      updated: 0,
+    });
+    expect(await postgres.feed.lastUpdatedMs()).toBe(stamp);
+    // A new partner's record of a known concert joins its event (venues and records carried over, ids going on).
+    const [row] = await postgres.ingest.sourcesByEvents([eventIds[0] as number]);
+    const { record } = JSON.parse((row as { data: string }).data) as ResolvedSource;
+    const summary = await importItems(
+      postgres,
+      [{ position: 1, unit: 'line', value: { ...record, id: 'neuf-1', link: 'https://neuf.example/1' } }],
+      { partner: 'Partenaire Neuf', format: 'ndjson', nowMs: clock() },
+    );
+    expect(summary).toMatchObject({ merged: 1, created: 0, rejected: [] });
+    expect((await postgres.ingest.sourcesByRefs('Partenaire Neuf', ['neuf-1']))[0]?.eventId).toBe(eventIds[0]);
+  } finally {
+    await sqlite.close();
+    await postgres.close();
+  }
 });

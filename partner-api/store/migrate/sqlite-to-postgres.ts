@@ -6,7 +6,8 @@ import { openDatabase, type Db } from '../sqlite/open';
 /*
  * Copies a SQLite catalogue into an empty PostgreSQL database, losslessly: every row of every table the service
  * keeps (events with their stored JSON, places, map places, performers, partners, sources, links, commentaries,
- * tombstones, clients, login families, refresh tokens, the root secret, clicks) with their ids, and the sync stamps
+ * tombstones, clients, login families, refresh tokens, the root secret, clicks, and ingestion's source records, venue and
+ * performer keys, partner terms and ingest keys) with their ids, and the sync stamps
  * (the last `updatedAt` handed out, the purge horizon of tombstones, the catalogue generation), so a partner's mirror
  * goes on syncing from its `lastUpdatedAt` as if nothing had happened. Derived data (search indexes, SQLite's R*Tree)
  * is rebuilt by PostgreSQL's own triggers. One transaction: a failure leaves the target empty.
@@ -15,6 +16,7 @@ import { openDatabase, type Db } from '../sqlite/open';
 /** Tables in dependency order (parents first); categories are fixed by both schemas' first migration. */
 const TABLES = [
   'partners',
+  'partner_terms',
   'map_places',
   'places',
   'performers',
@@ -29,6 +31,11 @@ const TABLES = [
   'refresh_tokens',
   'service_secrets',
   'clicks',
+  // Ingestion (docs/ingestion.md): source records with their events, the venues and artists it resolved, its keys.
+  'ingest_sources',
+  'ingest_venues',
+  'ingest_performers',
+  'ingest_keys',
 ] as const;
 
 /** Tables that must be empty in the target (partners and categories come with the schema). */
@@ -130,10 +137,14 @@ export async function importSqliteCatalogue(options: {
         [recorded],
       );
       // Rows came with their ids: serial columns go on after the largest one.
-      for (const table of ['commentaries', 'clicks']) {
+      for (const [table, column] of [
+        ['commentaries', 'id'],
+        ['clicks', 'id'],
+        ['ingest_sources', 'seq'],
+      ] as const) {
         await client.query(
-          `SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
-          [table],
+          `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`,
+          [table, column],
         );
       }
       const lastUpdatedMs = clock[0]?.stamp ?? 0;

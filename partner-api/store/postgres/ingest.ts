@@ -5,7 +5,7 @@ import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../model/records';
 import { serializeEvent } from '../model/serialize-event';
 import { inTransaction, type PgClient } from './pool';
-import { loadEventRecord, loadPlace } from './records';
+import { loadEventRecord, loadMapPlace, loadPlace } from './records';
 import {
   ensureMapPlace,
   ensurePerformer,
@@ -58,8 +58,12 @@ async function writeEvent(
   updatedMs: number,
 ): Promise<number> {
   const id = previous?.id ?? (await nextEventId(client));
-  const mapPlace = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
-  const place = await venuePlace(client, input, mapPlace?.id ?? null);
+  const given = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
+  // An event keeps its place while its venue keeps its name and town (two seeded venues may share both).
+  const kept = previous && previous.place.name === input.place.name && previous.place.city === input.place.city;
+  const place = kept ? previous.place : await venuePlace(client, input, given?.id ?? null);
+  // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
+  const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
   const ids = sourceIdsByPartner(previous);
   const sources = await sourceRecordsOf(
     client,
@@ -205,6 +209,18 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
                data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key,
                end_ms = excluded.end_ms`,
             [row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs],
+          );
+        }
+        for (const link of batch.links?.venues ?? []) {
+          await client.query('INSERT INTO ingest_venues (venue_key, place_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            link.venueKey,
+            link.placeId,
+          ]);
+        }
+        for (const link of batch.links?.performers ?? []) {
+          await client.query(
+            'INSERT INTO ingest_performers (name_key, performer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+            [link.nameKey, link.performerId],
           );
         }
         for (const { partner, ref } of batch.removals) {

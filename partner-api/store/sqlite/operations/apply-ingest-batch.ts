@@ -3,7 +3,7 @@ import type { IngestBatch, IngestEventInput } from '../../ingest/types';
 import { ingestedEventRecord, sourceIdsByPartner } from '../../model/ingested-event';
 import type { EventRecord, PerformerRecord, PlaceRecord } from '../../model/records';
 import { serializeEvent } from '../../model/serialize-event';
-import { loadEventRecord, loadPlace } from '../rows/event-record';
+import { loadEventRecord, loadMapPlace, loadPlace } from '../rows/event-record';
 import { nextUpdatedMs } from '../rows/next-updated-ms';
 import {
   ensureMapPlace,
@@ -44,13 +44,23 @@ function performerOf(ctx: StoreContext, name: string): PerformerRecord {
   return performer;
 }
 
+const samePlaceName = (a: { name: string; city: string }, b: { name: string; city: string }) =>
+  a.name === b.name && a.city === b.city;
+
 /** Writes one ingested event (new when `previous` is null) and returns its id. */
 function writeEvent(ctx: StoreContext, input: IngestEventInput, previous: EventRecord | null): number {
   const { db } = ctx;
   const id = previous?.id ?? nextEventId(db);
   const updatedMs = nextUpdatedMs(db, ctx.clock);
-  const mapPlace = input.mapPlace ? ensureMapPlace(db, input.mapPlace) : null;
-  const place = venuePlace(ctx, input);
+  // An event keeps its place while its venue keeps its name and town (two seeded venues may share both).
+  const kept = previous && samePlaceName(previous.place, input.place) ? previous.place : null;
+  const place = kept ?? venuePlace(ctx, input);
+  // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
+  const mapPlace = input.mapPlace
+    ? ensureMapPlace(db, input.mapPlace)
+    : place.mapId
+      ? loadMapPlace(db, place.mapId)
+      : null;
   const ids = sourceIdsByPartner(previous);
   const sources = sourceRecordsOf(
     db,
@@ -100,6 +110,13 @@ export function applyIngestBatch(ctx: StoreContext, batch: IngestBatch): Map<str
         if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
         upsert.run(row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs);
       }
+      const venue = stmt(db, 'INSERT INTO ingest_venues (venue_key, place_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+      for (const link of batch.links?.venues ?? []) venue.run(link.venueKey, link.placeId);
+      const performer = stmt(
+        db,
+        'INSERT INTO ingest_performers (name_key, performer_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      );
+      for (const link of batch.links?.performers ?? []) performer.run(link.nameKey, link.performerId);
       const remove = stmt(db, 'DELETE FROM ingest_sources WHERE partner = ? AND ref = ?');
       for (const { partner, ref } of batch.removals) remove.run(partner, ref);
       return ids;
