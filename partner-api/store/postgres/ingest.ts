@@ -16,7 +16,7 @@ import {
 } from './resolve-input';
 import { insertEvent, updateEventRows } from './rows';
 import { nextUpdatedMs } from './stamp';
-import type { PgStoreContext } from './writes';
+import type { PgStoreContext } from './rows/store-context';
 
 const COLUMNS = `partner, ref, event_id AS "eventId", hash, data, start_ms AS "startMs", end_ms AS "endMs"`;
 
