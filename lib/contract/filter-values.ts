@@ -1,5 +1,3 @@
-import type { TExplorerFilters } from './filters';
-
 /*
  * The constants of the filters' vocabulary (lib/contract/filters.ts), without zod: the explorer's URL codec runs in
  * the browser, whose bundle does not carry zod (the schema itself is server-side: feeds, API routes, tests).
@@ -21,15 +19,18 @@ export function isCalendarDay(day: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 }
 
-/** No filter: every event of the next days, soonest first. */
-export const DEFAULT_EXPLORER_FILTERS: TExplorerFilters = {
+/**
+ * No filter: every event of the next days, soonest first. Typed member by member rather than as `TExplorerFilters`,
+ * which would import the schema's module back (lib/contract/filters.ts checks that it is one).
+ */
+export const DEFAULT_EXPLORER_FILTERS = {
   live: false,
-  categories: [],
-  when: null,
-  from: null,
-  to: null,
+  categories: [] as never[],
+  when: null as TExplorerDatePreset | null,
+  from: null as string | null,
+  to: null as string | null,
   free: false,
-  maxPrice: null,
+  maxPrice: null as number | null,
   knownPrice: false,
-  sort: 'soonest',
+  sort: 'soonest' as TExplorerSort,
 };

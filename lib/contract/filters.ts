@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAIN_CATEGORIES } from './categories';
-import { EXPLORER_DATE_PRESETS, EXPLORER_SORTS, MAX_FILTER_PRICE, isCalendarDay } from './filter-values';
+import {
+  DEFAULT_EXPLORER_FILTERS,
+  EXPLORER_DATE_PRESETS,
+  EXPLORER_SORTS,
+  MAX_FILTER_PRICE,
+  isCalendarDay,
+} from './filter-values';
 
 export * from './filter-values';
 
@@ -57,3 +63,6 @@ export const ZExplorerFiltersSchema = z
   })
   .meta({ id: 'ExplorerFilters' });
 export type TExplorerFilters = z.infer<typeof ZExplorerFiltersSchema>;
+
+// The defaults live beside the constants (no zod in the browser's bundle); here the compiler checks they are filters.
+DEFAULT_EXPLORER_FILTERS satisfies TExplorerFilters;
