@@ -85,7 +85,11 @@ test('an event page reached through another address loads every picture and Book
   // The embed's cards, filled from /api/events, take the same path.
   await page.goto(`${LAN_ORIGIN}/embed?locale=en&bbox=-5,42,8,51&near=5`);
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
-  const cardImages = await page.locator('img').evaluateAll((list) => (list as HTMLImageElement[]).map((i) => i.src));
+  // A card's picture gets its address once its card is on screen (components/explorer/card-thumb.tsx).
+  await expect.poll(() => page.locator('[data-thumb] img[src]').count()).toBeGreaterThan(0);
+  const cardImages = await page
+    .locator('img[src]')
+    .evaluateAll((list) => (list as HTMLImageElement[]).map((i) => i.src));
   // The brand's inline logo (a data: URI) aside, every picture comes through the LAN address.
   for (const src of cardImages.filter((s) => !s.startsWith('data:'))) {
     expect(new URL(src).origin, src).toBe(LAN_ORIGIN);
