@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { z } from 'zod';
+import { isTimeZone } from '@/lib/shared/zoned-time';
 
 /**
  * The web app's configuration. This is the only module of the web app that reads `process.env`; it parses it
@@ -85,17 +86,7 @@ const ZRawEnvSchema = z.object({
     z.string().min(12, 'must be at least 12 characters').max(200, 'must be at most 200 characters').optional(),
   ),
   PARTNER_DASHBOARD_TIME_ZONE: ZOptionalString.pipe(
-    z
-      .string()
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Europe/Paris')
-      .optional(),
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris').optional(),
   ),
   CATALOGUE_MIRROR_FILE: ZOptionalString,
   CLOCK_START: ZOptionalString.pipe(

@@ -14,6 +14,7 @@ import {
 } from '@/lib/contract/filters';
 import { filtersEventsRequest, type FiltersArea } from '@/lib/shared/filters-request';
 import { FEED_DEFAULT_TIME_ZONE, FEED_KEYS, FEED_WHEN, type FeedWhen } from './feed-url';
+import { isTimeZone } from '@/lib/shared/zoned-time';
 
 /*
  * The subscription feeds' query (its URL form is lib/feeds/feed-url.ts): the product's filters, read from the URL
@@ -70,18 +71,7 @@ export const ZFeedSearchSchema = z
     free: ZFlag.optional(),
     maxPrice: ZNumber.pipe(z.number().min(0).max(MAX_FILTER_PRICE)).optional(),
     knownPrice: ZFlag.optional(),
-    tz: z
-      .string()
-      .max(64)
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Europe/Paris')
-      .optional(),
+    tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris').optional(),
     lang: z.enum(['fr', 'en'], { error: 'must be fr or en' }).optional(),
   })
   .superRefine((q, ctx) => {

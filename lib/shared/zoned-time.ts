@@ -77,3 +77,21 @@ export function zonedDay(ms: number, timeZone: string): string {
   const { year, month, day } = wallDate(ms, timeZone);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** The zones already asked about, and whether this runtime knows each (bounded: zones come from feeds and URLs). */
+const knownZones = new Map<string, boolean>();
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size < 1000) knownZones.set(zone, known);
+  }
+  return known;
+}

@@ -1,22 +1,6 @@
 import { timeZoneOffsetMinutes } from '@/partner-api/store/local-date';
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
-const knownZones = new Map<string, boolean>();
-
-export function isTimeZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    // Bounded: zones come from feeds.
-    if (knownZones.size < 1000) knownZones.set(zone, known);
-  }
-  return known;
-}
+export { isTimeZone } from '@/lib/shared/zoned-time';
 
 /**
  * The instant of a wall-clock time in `zone` (ms since the epoch of the same fields read as UTC → the zone's instant):
