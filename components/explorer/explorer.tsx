@@ -112,7 +112,7 @@ function useCameraConcern(
   boxes: { mapArea: RefObject<HTMLDivElement | null>; panel: RefObject<HTMLElement | null> },
 ) {
   const t = explorerMessages(locale);
-  const { mode, onMapFailure } = useMapMode();
+  const { mode, onMapFailure, probeWebGl } = useMapMode();
   const camera = useExplorerCamera({
     urlCamera: url.state.camera,
     defaultCamera,
@@ -151,6 +151,7 @@ function useCameraConcern(
   return {
     mode,
     onMapFailure,
+    probeWebGl,
     camera,
     nearMe,
     followsVisitor,
@@ -216,7 +217,7 @@ function ExplorerView(props: ExplorerProps) {
   useFitResults(url.state.q, list.events, cam.frame);
   useListReturn(scroller, list.events);
   const backdrop = first ? props.mapBackdrop : undefined;
-  const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', backdrop ? 'gesture' : 'idle');
+  const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', backdrop ? 'gesture' : 'idle', cam.probeWebGl);
   const [liveMap, setLiveMap] = useState(false);
   useDrawnGesture(mapAreaRef, {
     enabled: Boolean(backdrop) && cam.mode === 'map',

@@ -7,10 +7,23 @@ import { useMapStart, type MapStartTrigger } from './use-map-start';
 /** Drives the hook's two conditions by hand: the idle callback and the box's visibility. */
 let idle: (() => void) | undefined;
 let intersect: ((visible: boolean) => void) | undefined;
+let frames: FrameRequestCallback[] = [];
+
+/** The browser paints its next frame: the frame callbacks run, then the tasks they queued. */
+function paint() {
+  act(() => {
+    for (const frame of frames.splice(0)) frame(0);
+    vi.runOnlyPendingTimers();
+  });
+}
 
 beforeEach(() => {
   idle = undefined;
   intersect = undefined;
+  frames = [];
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  vi.stubGlobal('cancelAnimationFrame', vi.fn());
   vi.stubGlobal('requestIdleCallback', (run: () => void) => {
     idle = run;
     return 1;
@@ -30,11 +43,20 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
-function Probe({ enabled, trigger }: { enabled: boolean; trigger?: MapStartTrigger }) {
+function Probe({
+  enabled,
+  trigger,
+  canStart,
+}: {
+  enabled: boolean;
+  trigger?: MapStartTrigger;
+  canStart?: () => boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
-  const start = useMapStart(box, enabled, trigger);
+  const start = useMapStart(box, enabled, trigger, canStart);
   return <div ref={box} data-testid="box" data-start={start} />;
 }
 
@@ -74,13 +96,31 @@ describe('useMapStart', () => {
       expect(started(container)).toBe('false');
     });
 
-    it.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'])('starts on %s', (type) => {
-      const { container } = render(<Probe enabled trigger="gesture" />);
+    it.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'])(
+      'starts on %s, once the frame answering it is painted',
+      (type) => {
+        const { container } = render(<Probe enabled trigger="gesture" />);
+        act(() => intersect!(true));
+        act(() => {
+          window.dispatchEvent(new Event(type));
+        });
+        expect(started(container)).toBe('false');
+        paint();
+        expect(started(container)).toBe('true');
+      },
+    );
+
+    it('asks whether a WebGL context can be had only when starting, and stays off when it cannot', () => {
+      const canStart = vi.fn(() => false);
+      const { container } = render(<Probe enabled trigger="gesture" canStart={canStart} />);
       act(() => intersect!(true));
+      expect(canStart).not.toHaveBeenCalled();
       act(() => {
-        window.dispatchEvent(new Event(type));
+        window.dispatchEvent(new Event('pointerdown'));
       });
-      expect(started(container)).toBe('true');
+      paint();
+      expect(canStart).toHaveBeenCalledTimes(1);
+      expect(started(container)).toBe('false');
     });
 
     it('waits for the box to be on screen after a gesture', () => {
@@ -88,6 +128,7 @@ describe('useMapStart', () => {
       act(() => {
         window.dispatchEvent(new Event('keydown'));
       });
+      paint();
       expect(started(container)).toBe('false');
       act(() => intersect!(true));
       expect(started(container)).toBe('true');
@@ -98,6 +139,7 @@ describe('useMapStart', () => {
       act(() => {
         window.dispatchEvent(new Event('pointerdown'));
       });
+      paint();
       expect(started(container)).toBe('false');
     });
   });

@@ -21,11 +21,29 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * After the browser has painted the frame it is about to paint: the visitor's gesture gets its response (the drawn
+ * view moving) before the map's start adds its work (INP counts from the input to that paint).
+ */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 function onFirstGesture(run: () => void): () => void {
   const controller = new AbortController();
+  let cancelRun = () => {};
+  controller.signal.addEventListener('abort', () => cancelRun());
   const once = () => {
-    controller.abort();
-    run();
+    // Stop listening, but keep the scheduled start: aborting after this only cancels a start not yet run.
+    for (const type of GESTURES) window.removeEventListener(type, once, { capture: true });
+    cancelRun = afterNextPaint(run);
   };
   for (const type of GESTURES) {
     window.addEventListener(type, once, { capture: true, passive: true, signal: controller.signal });
@@ -44,6 +62,8 @@ export function useMapStart(
   box: RefObject<HTMLElement | null>,
   enabled: boolean,
   trigger: MapStartTrigger = 'idle',
+  /** Asked once the map would start: false (no WebGL context to be had) keeps it from starting. */
+  canStart: () => boolean = () => true,
 ): boolean {
   const [start, setStart] = useState(false);
   useEffect(() => {
@@ -52,7 +72,7 @@ export function useMapStart(
     let ready = false;
     let visible = false;
     const go = () => {
-      if (ready && visible) setStart(true);
+      if (ready && visible && canStart()) setStart(true);
     };
     const cancel = (trigger === 'gesture' ? onFirstGesture : whenIdle)(() => {
       ready = true;
@@ -67,6 +87,6 @@ export function useMapStart(
       cancel();
       observer.disconnect();
     };
-  }, [box, enabled, start, trigger]);
+  }, [box, enabled, start, trigger, canStart]);
   return start;
 }

@@ -1,6 +1,16 @@
 import 'client-only';
 let cached: boolean | undefined;
 
+/**
+ * Whether this browser has the WebGL API at all: a property read, free. The explorer lays out its map on this and
+ * leaves the real probe (`hasWebGl`) to the moment the map starts: creating a context is a synchronous round trip to
+ * the GPU process (tens of milliseconds on a phone, hundreds in a software renderer), which at hydration was the
+ * home page's longest task.
+ */
+export function hasWebGlApi(): boolean {
+  return typeof WebGLRenderingContext === 'function';
+}
+
 /** Whether this browser can give MapLibre a WebGL context (probed once, before the map chunk is loaded). */
 export function hasWebGl(): boolean {
   if (cached !== undefined) return cached;
