@@ -233,6 +233,9 @@ function ExplorerView(props: ExplorerProps) {
     },
     [onViewChange],
   );
+  const initialCamera = cam.camera.initialCamera;
+  const liveUrl = url.current;
+  const currentCamera = useCallback(() => liveUrl().camera ?? initialCamera, [liveUrl, initialCamera]);
   const [drawnKey, setDrawnKey] = useState<string | null>(null);
   const listReady = list.fresh && !list.loading.fetching && !cam.camera.moving;
   const mapReady =
@@ -296,6 +299,7 @@ function ExplorerView(props: ExplorerProps) {
             drawnByServer: Boolean(first),
             onDrawn: setDrawnKey,
             onViewChange: onMapView,
+            currentCamera,
           }}
           filterProps={filterProps}
         />
@@ -364,6 +368,7 @@ function ExplorerMain({
     drawnByServer: boolean;
     onDrawn: (key: string | null) => void;
     onViewChange: (view: MapView) => void;
+    currentCamera: () => Camera;
   };
   filterProps: ComponentProps<typeof FilterBar>;
 }) {
@@ -398,6 +403,7 @@ function ExplorerMain({
         // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
         // existed (a fitted results view, Back) have moved.
         initialCamera={url.state.camera ?? cam.camera.initialCamera}
+        currentCamera={map.currentCamera}
         cameraRequest={cam.camera.cameraRequest}
         mapStyleUrl={props.mapStyleUrl}
         maxBounds={url.preset.area}

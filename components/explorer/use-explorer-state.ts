@@ -19,6 +19,12 @@ function decodeWithin(params: URLSearchParams): ExplorerState {
   return { ...state, filters: constrainFilters(state.filters, decodePreset(params)) };
 }
 
+function sortedQuery(params: URLSearchParams): string {
+  const copy = new URLSearchParams(params);
+  copy.sort();
+  return copy.toString();
+}
+
 function write(state: ExplorerState, mode: HistoryMode): void {
   const encoded = encodeState(state);
   const live = new URLSearchParams(window.location.search);
@@ -26,9 +32,14 @@ function write(state: ExplorerState, mode: HistoryMode): void {
     const value = live.get(key);
     if (value !== null) encoded.set(key, value);
   }
+  // Nothing to write when the URL already says this, however it is spelt (`at=46.6,2.35,6` as typed or shared,
+  // `at=46.6%2C2.35%2C6` as written here; parameters in another order). A needless write is not harmless: Next.js
+  // applies each native history call to its router in a transition, and a write that lands just before another one
+  // (the live map reporting the first view's camera as it loads, then the end of a swipe on the drawn view) can be
+  // committed after it, putting the older URL back for a moment, which the camera follows.
+  if (sortedQuery(encoded) === sortedQuery(live)) return;
   const query = encoded.toString();
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
-  if (url === `${window.location.pathname}${window.location.search}`) return;
   // Next.js syncs useSearchParams with the native history calls, without a server round trip.
   if (mode === 'push') window.history.pushState(null, '', url);
   else window.history.replaceState(null, '', url);
@@ -44,7 +55,8 @@ export function useExplorerState() {
   const state = useMemo(() => decodeWithin(new URLSearchParams(query)), [query]);
   const preset = useMemo(() => decodePreset(new URLSearchParams(query)), [query]);
 
-  // Always start from the live URL: several updates may land before React re-renders.
+  // Always start from the live URL: several updates may land before React re-renders (and before Next.js applies
+  // them to useSearchParams, which on a busy phone can take seconds).
   const current = useCallback(() => decodeWithin(new URLSearchParams(window.location.search)), []);
 
   const setFilters = useCallback(
@@ -69,5 +81,5 @@ export function useExplorerState() {
     [current],
   );
 
-  return { state, preset, search: query, setFilters, setCamera, setSelected, setQuery };
+  return { state, preset, search: query, setFilters, setCamera, setSelected, setQuery, current };
 }

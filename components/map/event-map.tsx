@@ -39,6 +39,12 @@ export interface EventMapProps {
    * view, Back); false for an owner that frames the map by camera requests alone. Default true.
    */
   takeOverCamera?: boolean;
+  /**
+   * Where the view is at this moment, read when the map loads (with `takeOverCamera`); without it, the latest
+   * `initialCamera`. The explorer's props can lag behind its URL: on a busy phone Next.js applies a history write
+   * seconds later, and a map loading in between would take over from the camera before the visitor's swipe.
+   */
+  currentCamera?: () => Camera;
   /** A group was clicked: frame its bounds ([west, south, east, north]). */
   onFrame?: (bounds: [number, number, number, number]) => void;
   /** The first events query has settled (with data or an error): with nothing to draw, the basemap need not wait. */
@@ -191,7 +197,7 @@ export function EventMap(props: EventMapProps) {
           // (components/explorer/use-drawn-gesture.ts), or Back may have: it takes over where things are now.
           // Not for an owner that frames the map by camera requests alone (the embed builder's area map): a request
           // made before the load must stand.
-          const { lng, lat, zoom } = latestCamera.current;
+          const { lng, lat, zoom } = props.currentCamera?.() ?? latestCamera.current;
           const c = map.getCenter();
           if (takeOverCamera && (c.lng !== lng || c.lat !== lat || map.getZoom() !== zoom)) {
             map.jumpTo({ center: [lng, lat], zoom });
