@@ -14,13 +14,13 @@
  *   BENCH_RUNS=1 BENCH_PAGES=home,event BENCH_PRESETS=mobile npm run bench:web   # a quicker subset
  *   BENCH_SERVICE_PORT / BENCH_WEB_PORT / BENCH_CHROME_PORT move the servers off their defaults (4320 / 3320 / 9320).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
+import { startBenchServers, type BenchServers } from './web-servers';
 
 const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 4320);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3320);
@@ -28,8 +28,6 @@ const CHROME_PORT = Number(process.env.BENCH_CHROME_PORT ?? 9320);
 const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const DB = '.data/bench-lighthouse/partner-api.sqlite';
-const MIRROR = '.data/bench-lighthouse/catalogue-mirror.sqlite';
 
 /** Targets of the explorer on a phone (Performance score, 0–100; CLS; bytes). */
 const TARGETS = {
@@ -57,53 +55,6 @@ const BASEMAP_DATA = /\/basemap\//;
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 const load = () => loadavg().map((n) => round(n, 2));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 900; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** The seeded service and the production web server, as the e2e suite starts them. */
-async function startServers(children: ChildProcess[]): Promise<void> {
-  mkdirSync('.data/bench-lighthouse', { recursive: true });
-  // Each server in a process group of its own, so that stopping it stops what it started (npx, tsx).
-  const service = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-service.ts'], {
-    env: { ...process.env, PARTNER_API_PORT: String(SERVICE_PORT), PARTNER_API_DB: DB, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  children.push(service);
-  await waitFor(`${SERVICE}/health`, service);
-  const web = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(WEB_PORT), '-H', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PARTNER_API_URL: SERVICE,
-        PARTNER_CLIENT_ID: 'demo',
-        PARTNER_CLIENT_SECRET: 'demo-secret',
-        PARTNER_LINKS_ORIGIN: SERVICE,
-        SESSION_SECRET: 'bench-only-session-secret-0123456789abcdef',
-        CATALOGUE_MIRROR_FILE: MIRROR,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    },
-  );
-  children.push(web);
-  await waitFor(`${WEB}/`, web);
-}
 
 interface SeededEvent {
   id: number;
@@ -342,10 +293,10 @@ function table(results: PageResult[]): string {
 const pageFilter = process.env.BENCH_PAGES?.split(',');
 const presetFilter = process.env.BENCH_PRESETS?.split(',');
 if (!existsSync('.next/BUILD_ID')) throw new Error('bench:web needs a production build: run `npm run build` first');
-const children: ChildProcess[] = [];
 const loadAtStart = load();
+let servers: BenchServers | undefined;
 try {
-  await startServers(children);
+  servers = await startBenchServers({ servicePort: SERVICE_PORT, webPort: WEB_PORT, dir: '.data/bench-lighthouse' });
   const record = await pickPages();
   const pages: Record<PageName, string> = {
     home: `${WEB}/`,
@@ -401,5 +352,5 @@ try {
   writeFileSync('bench/results/lighthouse.md', md);
   console.log('\n' + md);
 } finally {
-  for (const child of children) if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  servers?.stop();
 }
