@@ -2,25 +2,27 @@ import { foldText } from '@/partner-api/search/normalize';
 import type { IngestBatch, IngestEventInput, IngestPartnerRow, IngestSourceRow, IngestStore } from '../ingest/types';
 import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event';
-import type { EventRecord, PerformerRecord, PlaceRecord } from '../model/records';
+import { sourceRecordsFrom } from '../model/new-rows';
+import type { EventRecord, PartnerRecord, PerformerRecord, PlaceRecord, SourceRecord } from '../model/records';
 import { serializeEvent } from '../model/serialize-event';
+import type { SourceInput, StoredEventJson } from '../types';
 import { inTransaction, type PgClient } from './pool';
-import { loadEventRecord, loadMapPlace, loadPlace } from './records';
-import {
-  ensureMapPlace,
-  ensurePerformer,
-  ensurePlace,
-  nextEventId,
-  noteEventId,
-  sourceRecordsOf,
-} from './resolve-input';
-import { insertEvent, updateEventRows } from './rows';
-import { nextUpdatedMs } from './stamp';
+import { loadEventRecord, loadMapPlace, loadPlace, loadVenuePlaces } from './records';
+import { ensureMapPlace, ensurePartner, ensurePerformer, ensurePlace, nextEventId, noteEventId } from './resolve-input';
+import { insertEvents, updateEventRows } from './rows';
+import { reserveUpdatedMs } from './stamp';
 import type { PgStoreContext } from './rows/store-context';
 
 const COLUMNS = `partner, ref, event_id AS "eventId", hash, data, start_ms AS "startMs", end_ms AS "endMs"`;
 
-async function venuePlace(client: PgClient, input: IngestEventInput, mapId: string | null): Promise<PlaceRecord> {
+async function venuePlace(
+  client: PgClient,
+  state: BatchState,
+  input: IngestEventInput,
+  mapId: string | null,
+): Promise<PlaceRecord> {
+  const prefetched = state.venues.get(input.place.venueKey);
+  if (prefetched) return prefetched;
   const { rows } = await client.query<{ id: number }>('SELECT place_id AS id FROM ingest_venues WHERE venue_key = $1', [
     input.place.venueKey,
   ]);
@@ -50,23 +52,70 @@ async function performerOf(client: PgClient, name: string): Promise<PerformerRec
   return performer;
 }
 
+/**
+ * What one batch's event writes read once instead of per event (each was a round trip, and a batch writes hundreds of
+ * events): the next event and source ids — the transaction holds the catalogue clock, so no other writer takes any
+ * meanwhile —, the partners' rows and the places of the venues known before the batch (a venue first seen in the
+ * batch is looked up as before); and the new events, inserted together at the end.
+ */
+interface BatchState {
+  nextEventId: number | null;
+  maxCreatedId: number;
+  nextSourceId: number | null;
+  partners: Map<string, PartnerRecord>;
+  venues: Map<string, PlaceRecord>;
+  inserts: Array<{ record: EventRecord; json: StoredEventJson }>;
+}
+
+/** resolve-input.ts's sourceRecordsOf with the batch's source id counter and partner rows. */
+async function batchSourceRecords(
+  client: PgClient,
+  state: BatchState,
+  inputs: readonly SourceInput[],
+  event: { startMs: number; endMs: number },
+): Promise<SourceRecord[]> {
+  if (state.nextSourceId === null) {
+    const { rows } = await client.query<{ m: number | null }>('SELECT max(id) AS m FROM sources');
+    state.nextSourceId = (rows[0]?.m ?? 0) + 1;
+  }
+  const partners: PartnerRecord[] = [];
+  for (const s of inputs) {
+    let partner = state.partners.get(s.partner);
+    if (!partner) {
+      partner = await ensurePartner(client, s.partner);
+      state.partners.set(s.partner, partner);
+    }
+    partners.push(partner);
+  }
+  const records = sourceRecordsFrom(inputs, event, state.nextSourceId, partners);
+  for (const r of records) if (r.id >= state.nextSourceId) state.nextSourceId = r.id + 1;
+  return records;
+}
+
 async function writeEvent(
   ctx: PgStoreContext,
   client: PgClient,
+  state: BatchState,
   input: IngestEventInput,
   previous: EventRecord | null,
   updatedMs: number,
 ): Promise<number> {
-  const id = previous?.id ?? (await nextEventId(client));
+  let id = previous?.id;
+  if (id === undefined) {
+    state.nextEventId ??= await nextEventId(client);
+    id = state.nextEventId++;
+    state.maxCreatedId = Math.max(state.maxCreatedId, id);
+  }
   const given = input.mapPlace ? await ensureMapPlace(client, input.mapPlace) : null;
   // An event keeps its place while its venue keeps its name and town (two seeded venues may share both).
   const kept = previous && previous.place.name === input.place.name && previous.place.city === input.place.city;
-  const place = kept ? previous.place : await venuePlace(client, input, given?.id ?? null);
+  const place = kept ? previous.place : await venuePlace(client, state, input, given?.id ?? null);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
   const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
   const ids = sourceIdsByPartner(previous);
-  const sources = await sourceRecordsOf(
+  const sources = await batchSourceRecords(
     client,
+    state,
     input.sources.map(({ soldOut: _soldOut, ...s }) => {
       const known = ids.get(s.partner);
       return known === undefined ? s : { ...s, id: known };
@@ -78,11 +127,13 @@ async function writeEvent(
   const record = ingestedEventRecord(input, previous, id, updatedMs, { mapPlace, place, sources, performers });
   const json = serializeEvent(record, ctx.publicUrl);
   if (previous) await updateEventRows(client, record, json);
-  else {
-    await insertEvent(client, record, json);
-    await noteEventId(client, id);
-  }
+  else state.inserts.push({ record, json });
   return id;
+}
+
+/** Rows as one array per column (for `unnest`). */
+function columnsOf(rows: readonly unknown[][], width: number): unknown[][] {
+  return Array.from({ length: width }, (_, i) => rows.map((row) => row[i]));
 }
 
 /** The PostgreSQL store's ingestion part: one transaction per batch (the first write draws the stamp lock). */
@@ -181,50 +232,87 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
     applyBatch: (batch: IngestBatch) =>
       inTransaction(pool, async (client) => {
         const ids = new Map<string, number>();
+        // Every write's stamp at once, first: it takes the catalogue clock's lock before any row is read (stamp.ts).
+        let updatedMs = batch.events.length > 0 ? await reserveUpdatedMs(client, ctx.clock, batch.events.length) : 0;
+        const venueKeys = new Set(batch.events.flatMap((w) => (w.input ? [w.input.place.venueKey] : [])));
+        const state: BatchState = {
+          nextEventId: null,
+          maxCreatedId: 0,
+          nextSourceId: null,
+          partners: new Map(),
+          venues: venueKeys.size > 0 ? await loadVenuePlaces(client, [...venueKeys]) : new Map<string, PlaceRecord>(),
+          inserts: [],
+        };
         for (const write of batch.events) {
+          const stamp = updatedMs++;
           if (write.input === null) {
-            const deletedMs = await nextUpdatedMs(client, ctx.clock);
             const { rowCount } = await client.query('DELETE FROM events WHERE id = $1', [write.eventId]);
             if (rowCount) {
               await client.query(
                 `INSERT INTO tombstones (event_id, deleted_ms) VALUES ($1, $2)
                  ON CONFLICT (event_id) DO UPDATE SET deleted_ms = excluded.deleted_ms`,
-                [write.eventId, deletedMs],
+                [write.eventId, stamp],
               );
             }
             continue;
           }
-          // The stamp first: it takes the catalogue clock's lock before any row is read (stamp.ts).
-          const updatedMs = await nextUpdatedMs(client, ctx.clock);
           const previous = write.eventId === null ? null : await loadEventRecord(client, write.eventId, true);
-          ids.set(write.key, await writeEvent(ctx, client, write.input, previous, updatedMs));
+          ids.set(write.key, await writeEvent(ctx, client, state, write.input, previous, stamp));
         }
+        await insertEvents(client, state.inserts);
+        if (state.maxCreatedId > 0) await noteEventId(client, state.maxCreatedId);
+        // One statement per kind of row, not one per row. A (partner, ref) twice keeps its first place, last values.
+        const upserts = new Map<string, unknown[]>();
         for (const row of batch.upserts) {
           const eventId = ids.get(row.eventKey) ?? Number(row.eventKey.replace(/^id:/, ''));
           if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
+          upserts.set(JSON.stringify([row.partner, row.ref]), [
+            row.partner,
+            row.ref,
+            eventId,
+            row.hash,
+            row.data,
+            row.startMs,
+            row.matchKey,
+            row.endMs,
+          ]);
+        }
+        if (upserts.size > 0) {
+          // WITH ORDINALITY … ORDER BY: new rows take their `seq` (the order records joined an event) in batch order.
           await client.query(
             `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, match_key, end_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             SELECT partner, ref, event_id, hash, data, start_ms, match_key, end_ms
+             FROM unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::TEXT[],
+                         $8::BIGINT[]) WITH ORDINALITY
+                  AS u (partner, ref, event_id, hash, data, start_ms, match_key, end_ms, position)
+             ORDER BY position
              ON CONFLICT (partner, ref) DO UPDATE SET event_id = excluded.event_id, hash = excluded.hash,
                data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key,
                end_ms = excluded.end_ms`,
-            [row.partner, row.ref, eventId, row.hash, row.data, row.startMs, row.matchKey, row.endMs],
+            columnsOf([...upserts.values()], 8),
           );
         }
-        for (const link of batch.links?.venues ?? []) {
-          await client.query('INSERT INTO ingest_venues (venue_key, place_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-            link.venueKey,
-            link.placeId,
-          ]);
-        }
-        for (const link of batch.links?.performers ?? []) {
+        const venues = batch.links?.venues ?? [];
+        if (venues.length > 0) {
           await client.query(
-            'INSERT INTO ingest_performers (name_key, performer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-            [link.nameKey, link.performerId],
+            `INSERT INTO ingest_venues (venue_key, place_id)
+             SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
+            [venues.map((v) => v.venueKey), venues.map((v) => v.placeId)],
           );
         }
-        for (const { partner, ref } of batch.removals) {
-          await client.query('DELETE FROM ingest_sources WHERE partner = $1 AND ref = $2', [partner, ref]);
+        const performers = batch.links?.performers ?? [];
+        if (performers.length > 0) {
+          await client.query(
+            `INSERT INTO ingest_performers (name_key, performer_id)
+             SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
+            [performers.map((p) => p.nameKey), performers.map((p) => p.performerId)],
+          );
+        }
+        if (batch.removals.length > 0) {
+          await client.query(
+            `DELETE FROM ingest_sources WHERE (partner, ref) IN (SELECT * FROM unnest($1::TEXT[], $2::TEXT[]))`,
+            [batch.removals.map((r) => r.partner), batch.removals.map((r) => r.ref)],
+          );
         }
         return ids;
       }),

@@ -33,6 +33,17 @@ export async function loadPlace(q: Queryable, id: number): Promise<PlaceRecord |
   return rows[0] ? placeOfRow(rows[0]) : null;
 }
 
+/** The places ingestion created for these venue keys (ingest_venues), by venue key: one round trip for a batch. */
+export async function loadVenuePlaces(q: Queryable, venueKeys: readonly string[]): Promise<Map<string, PlaceRecord>> {
+  const { rows } = await q.query<PlaceRow & { venue_key: string }>(
+    `SELECT v.venue_key, p.* FROM ingest_venues v
+     JOIN LATERAL (SELECT ${PLACE_COLUMNS} FROM places WHERE id = v.place_id) p ON TRUE
+     WHERE v.venue_key = ANY($1::TEXT[])`,
+    [venueKeys],
+  );
+  return new Map(rows.map((row) => [row.venue_key, placeOfRow(row)]));
+}
+
 /*
  * One round trip per event: the embedded rows come back as JSON arrays. json_agg keeps doubles exact (PostgreSQL
  * prints float8 with the shortest round-tripping form) and BIGINT milliseconds are below 2^53.
