@@ -112,10 +112,11 @@ describe('EventIndex kept current by apply()', () => {
     };
     check();
     // 600 events fill half of the 1 200 slots built for them: 1 000 rewrites (a new slot each) fill the rest and
-    // then force a compaction; 1 000 new events then outgrow the slots; deletions leave dead slots behind.
-    for (let round = 0; round < 10; round++) {
+    // then force a compaction (every slot renumbered); 1 000 new events then outgrow the slots; deletions leave dead slots behind.
+    for (let round = 0; round < 50; round++) {
       const changed: IndexedEvent[] = [];
-      for (let i = 0; i < 100; i++) {
+      // Batches small enough to be merged into the built orders and date index (a large one rebuilds them).
+      for (let i = 0; i < 20; i++) {
         const id = 1 + Math.floor(rand() * 600);
         if (!events.has(id)) continue;
         const event = eventOf(id);
