@@ -81,7 +81,7 @@ function answers(index: EventIndex, ids: number[], asked: EventsQuery[]): unknow
     const slots = index.matchSet(query);
     out.push(
       index.find(query),
-      [...slots.slots].map((s) => slots.ids[s]).sort((a, b) => a - b),
+      [...slots.slots].map((s) => slots.ids[s]!).sort((a, b) => a - b),
     );
   }
   const now = 15 * DAY_MS;
