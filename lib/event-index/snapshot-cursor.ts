@@ -1,4 +1,4 @@
-/** Where a snapshot page's scan ended: the next page's scan resumes there (see EventIndex.snapshotCursors). */
+/** Where a snapshot page's scan ended: the next page's scan resumes there (see PageWalk.snapshotCursors in walk.ts). */
 export interface SnapshotCursor {
   order: Int32Array;
   byEnd: Int32Array;
