@@ -60,8 +60,9 @@ for (const size of SIZES)
       await page.getByTestId('area-text').fill('4.77,45.707,4.9,45.808');
       await expect(page.getByTestId('embed-snippet')).toHaveValue(/near=2/);
       // The area map shows the typed area, its place names drawn.
-      await expect(page.getByTestId('area-map').getByTestId('event-map')).toHaveAttribute('data-places', /^[1-9]/);
-      await page.waitForTimeout(1000);
+      const areaMap = page.getByTestId('area-map').getByTestId('event-map');
+      await expect(areaMap).toHaveAttribute('data-places', /^[1-9]/);
+      await expect(areaMap).toHaveAttribute('data-basemap', 'drawn');
       await page.getByRole('group', { name: /^(Area|Zone)$/ }).scrollIntoViewIfNeeded();
       await shot(page, `embed-builder-${base}`);
 
@@ -74,8 +75,8 @@ for (const size of SIZES)
       await expect(page.getByTestId('event-map')).toHaveAttribute('data-places', /^[1-9]/);
       // On a phone, the map view (the list as a peeking sheet): the map whole, the list's first card under it.
       if (size.name === 'phone') await page.getByRole('button', { name: language.map, exact: true }).click();
-      // The basemap's land and borders come in after the events: let them land.
-      await page.waitForTimeout(2000);
+      // The basemap's land and borders come in after the events: the map says when they are drawn.
+      await expect(page.getByTestId('event-map')).toHaveAttribute('data-basemap', 'drawn');
       await shot(page, `embed-dark-${base}`);
       await context.close();
     });

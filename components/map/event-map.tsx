@@ -101,7 +101,13 @@ function useDrawnCount(
   mapRef: RefObject<MapRef | null>,
   containerRef: RefObject<HTMLDivElement | null>,
   data: { features: unknown[] },
-  report: { sourceData: RefObject<unknown>; dataKey: string | null; onDrawn: (dataKey: string | null) => void },
+  report: {
+    sourceData: RefObject<unknown>;
+    dataKey: string | null;
+    onDrawn: (dataKey: string | null) => void;
+    /** Whether the basemap is whole: its deferred layers added and its sea painted (use-deferred-basemap.ts). */
+    basemapWhole: () => boolean;
+  },
 ) {
   const lastDrawnData = useRef<unknown>(null);
   return useCallback(() => {
@@ -115,6 +121,8 @@ function useDrawnCount(
     for (const f of rendered) points += Number(f.properties?.count ?? 1);
     container.dataset.drawn = String(points);
     container.dataset.features = String(data.features.length);
+    // Idle with the whole basemap: every tile of the view loaded and drawn (screenshots wait for it, not for a time).
+    container.dataset.basemap = report.basemapWhole() ? 'drawn' : 'partial';
     // Place names drawn by the offline basemap (tests check the map can be read).
     if (map.getLayer(PLACES_LAYER_ID))
       container.dataset.places = String(map.queryRenderedFeatures({ layers: [PLACES_LAYER_ID] }).length);
@@ -157,7 +165,22 @@ export function EventMap(props: EventMapProps) {
   );
   const layers = useEventsLayers(mapRef, { data, highlight, initialData: style.initialData, countsShown });
   useCameraRequests(mapRef, cameraRequest);
-  const onIdle = useDrawnCount(mapRef, containerRef, data, { sourceData: layers.sourceData, dataKey, onDrawn });
+  const { deferred, restoreBackground } = style;
+  const basemapWhole = useCallback(() => {
+    const map = mapRef.current?.getMap();
+    if (!map) return false;
+    if (deferred && !deferred.layers.every((layer) => map.getLayer(layer.id))) return false;
+    return (
+      !restoreBackground ||
+      map.getPaintProperty(restoreBackground.layerId, 'background-color') === restoreBackground.color
+    );
+  }, [deferred, restoreBackground]);
+  const onIdle = useDrawnCount(mapRef, containerRef, data, {
+    sourceData: layers.sourceData,
+    dataKey,
+    onDrawn,
+    basemapWhole,
+  });
   const frameKey = maxBounds ? roomAround(maxBounds).join(',') : '';
   const frame = useMemo(
     () => (frameKey ? (frameKey.split(',').map(Number) as [number, number, number, number]) : undefined),
@@ -203,6 +226,9 @@ export function EventMap(props: EventMapProps) {
             map.jumpTo({ center: [lng, lat], zoom });
           }
           map.getCanvas().addEventListener('webglcontextlost', onFailure, { once: true });
+          // New work (tiles to load, a move, a resize) makes the last idle's "basemap drawn" stale until the next idle.
+          const unsettled = () => delete containerRef.current?.dataset.basemap;
+          for (const type of ['dataloading', 'movestart', 'resize'] as const) map.on(type, unsettled);
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           onViewChange(viewOf(mapRef.current!));
           setLoaded(true);
