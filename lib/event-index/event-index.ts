@@ -71,6 +71,8 @@ export class EventIndex {
   private snapshotCursors: SnapshotCursor[] = [];
   /** Scratch space of matches(). */
   private matchBuffer = new Int32Array(0);
+  /** Slots the last `matches` pass examined (the candidate set it chose), for the events query's metric. */
+  private candidates = 0;
   /** Per-slot query stamps: a slot matched the current query when `stamp[slot] === epoch` (no clearing needed). */
   private stamp = new Uint32Array(0);
   private epoch = 0;
@@ -396,18 +398,23 @@ export class EventIndex {
     const grid = gridCells(this.grid, query.location);
     // Few cells against many date candidates: each cell's own date ranges (a dozen binary searches per cell).
     if (grid !== null && grid.cells.length * CELL_SEARCH_COST < Math.min(spanTotal, grid.total)) {
+      let visited = 0;
       for (const key of grid.cells) {
         this.cellSpanIndex(key).forEach((span, k) => {
           const to = startBound(this.start, span, query.maxMs, true);
-          for (let i = startBound(this.start, span, query.minMs - SPAN_CLASSES_MS[k]!, false); i < to; i++) {
+          const from = startBound(this.start, span, query.minMs - SPAN_CLASSES_MS[k]!, false);
+          visited += Math.max(0, to - from);
+          for (let i = from; i < to; i++) {
             const s = span[i]!;
             if (alive[s] && test(s)) out[n++] = s;
           }
         });
       }
+      this.candidates = visited;
       return out.subarray(0, n);
     }
     if (grid !== null && grid.total < spanTotal) {
+      this.candidates = grid.total;
       for (const key of grid.cells) {
         const cell = this.grid.get(key)!;
         for (let i = 0; i < cell.length; i++) {
@@ -422,9 +429,11 @@ export class EventIndex {
     // sixteenth of the index, a sequential pass
     // over every slot is cheaper.
     if (spanTotal * RANDOM_ACCESS_COST > this.size) {
+      this.candidates = this.size;
       for (let s = 0; s < this.size; s++) if (alive[s] && test(s)) out[n++] = s;
       return out.subarray(0, n);
     }
+    this.candidates = spanTotal;
     for (const [span, from, to] of ranges) {
       for (let i = from; i < to; i++) {
         const s = span[i]!;
@@ -477,11 +486,12 @@ export class EventIndex {
   }
 
   /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */
-  find(query: EventsQuery): { totalItems: number; ids: number[] } {
+  find(query: EventsQuery): { totalItems: number; ids: number[]; candidates: number } {
     const offset = (query.pageNumber - 1) * query.limit;
     const matches = this.matching(query);
+    const candidates = this.candidates;
     const totalItems = matches.length;
-    if (offset >= totalItems) return { totalItems, ids: [] };
+    if (offset >= totalItems) return { totalItems, ids: [], candidates };
     if (query.orderBy === 'distance') {
       const from = query.distanceFrom ?? { lng: 0, lat: 0 };
       const distance = Float64Array.from(matches, (s) =>
@@ -492,6 +502,7 @@ export class EventIndex {
       return {
         totalItems,
         ids: byDistance.slice(offset, offset + query.limit).map((i) => this.ids[matches[i]!]!),
+        candidates,
       };
     }
     const order = this.order(query.orderBy);
@@ -508,7 +519,7 @@ export class EventIndex {
       ranks.sort();
       const ids: number[] = [];
       for (let i = offset; i < last; i++) ids.push(this.ids[order[ranks[i]!]!]!);
-      return { totalItems, ids };
+      return { totalItems, ids, candidates };
     }
     if (++this.epoch === 0xffffffff) {
       this.stamp.fill(0);
@@ -524,7 +535,7 @@ export class EventIndex {
       if (count >= offset) ids.push(this.ids[s]!);
       count++;
     }
-    return { totalItems, ids };
+    return { totalItems, ids, candidates };
   }
 
   /** Each live slot's position in `order(key)`, built on first use after the order changed. */
