@@ -8,7 +8,9 @@ import {
   trace,
   type Context,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -73,7 +75,7 @@ export interface Tracing {
 }
 
 const TRACER_NAME = 'eventmap';
-const holder = globalThis as typeof globalThis & { __eventmapTracing?: Tracing };
+const holder = globalThis as typeof globalThis & { __eventmapTracing?: Tracing; __eventmapTracer?: Tracer };
 
 /** Whether this process exports traces (startTracing ran): the request path skips all tracing work otherwise. */
 export function tracingActive(): boolean {
@@ -99,8 +101,9 @@ export function startTracing(options: TracingOptions): Tracing {
       new BatchSpanProcessor(exporter, { maxQueueSize: 4_096, maxExportBatchSize: 512, scheduledDelayMillis: 1_000 }),
     ],
   });
-  // Defaults: AsyncLocalStorage context manager, W3C trace context + baggage propagators.
-  provider.register();
+  // AsyncLocalStorage context manager (the default); W3C trace context only: neither program reads baggage, and the
+  // default composite propagator would look for its header on every request too.
+  provider.register({ propagator: new W3CTraceContextPropagator() });
   const handle: Tracing = {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
@@ -109,15 +112,18 @@ export function startTracing(options: TracingOptions): Tracing {
       context.disable();
       propagation.disable();
       holder.__eventmapTracing = undefined;
+      holder.__eventmapTracer = undefined;
     },
   };
   holder.__eventmapTracing = handle;
+  // Looked up once: the provider's getTracer builds a key string on every call.
+  holder.__eventmapTracer = trace.getTracer(TRACER_NAME);
   return handle;
 }
 
 /** The project's tracer (the no-op one while tracing is off). */
-export function tracer() {
-  return trace.getTracer(TRACER_NAME);
+export function tracer(): Tracer {
+  return holder.__eventmapTracer ?? trace.getTracer(TRACER_NAME);
 }
 
 const serverSpans = new WeakMap<IncomingMessage, { span: Span; active: Context }>();
