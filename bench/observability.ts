@@ -465,6 +465,12 @@ const loadLine = () =>
  * case to the four in a rotating order; per case: p50 of each, and each process's own CPU time over the case's
  * measured rounds.
  */
+/**
+ * Unmeasured rounds per case in --tracing, so that JIT compilation (more code in the traced processes) falls outside
+ * the measured CPU time, which counts every thread of a process.
+ */
+const WARM_UP_ROUNDS = 200;
+
 async function tracingRun(
   dbFile: string,
   cases: ReturnType<typeof benchCases>,
@@ -503,8 +509,8 @@ async function tracingRun(
     for (const benchCase of cases) {
       const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
       const cpuAtStart = {} as Record<Name, number>;
-      for (let i = 0; i < iterations + 20; i++) {
-        if (i === 20) for (const name of names) cpuAtStart[name] = await services[name].cpuUs();
+      for (let i = 0; i < iterations + WARM_UP_ROUNDS; i++) {
+        if (i === WARM_UP_ROUNDS) for (const name of names) cpuAtStart[name] = await services[name].cpuUs();
         const traceparent = `00-${hex(16)}-${hex(8)}-${i % every === 0 ? '01' : '00'}`;
         // Rotate which goes first (a Latin square of four), so none always meets a warmer cache or a quieter moment.
         for (let k = 0; k < names.length; k++) {
@@ -515,7 +521,7 @@ async function tracingRun(
             traceparent,
           });
           if (answer.status !== 201) throw new Error(`${benchCase.name}: ${answer.status} ${answer.text}`);
-          if (i >= 20) times[name].push(answer.ms);
+          if (i >= WARM_UP_ROUNDS) times[name].push(answer.ms);
         }
       }
       const cpu = {} as Record<Name, number>;
