@@ -14,7 +14,7 @@
  * process-wide): "off" and "control" without an OTLP endpoint, "always_on" recording every request's spans and
  * "sampled" under the given sampler, both exporting by OTLP to a loopback sink here; reports p50 and each process's own
  * CPU time per request, as ratios to "off" (control/off: the A/A noise). Results in
- * bench/results/observability-tracing.json.
+ * bench/results/observability-tracing.json (observability-tracing-<sampler>.json for another --sampler).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -564,7 +564,12 @@ async function tracingRun(
       tracingMicros: micros,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results', 'observability-tracing.json'), `${JSON.stringify(output, null, 2)}\n`);
+    // The production setting's run is the reference file; another sampler's (e.g. always_off) gets its own.
+    const file =
+      sampler === 'parentbased_traceidratio' && ratio === '0.1'
+        ? 'observability-tracing.json'
+        : `observability-tracing-${sampler}.json`;
+    writeFileSync(join(here, 'results', file), `${JSON.stringify(output, null, 2)}\n`);
     console.log(`load average before ${loadBefore}, after ${loadLine()}; ${spansReceived} spans exported`);
   } finally {
     for (const name of names) services[name].child.kill('SIGTERM');
