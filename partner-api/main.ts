@@ -65,8 +65,6 @@ export async function startService(
     ? startTracing({
         endpoint: config.otlpEndpoint,
         serviceName: config.otelServiceName,
-        // The service binds no emitter to a context (app.ts), so its context can be released between recorded requests.
-        releaseContext: true,
         ...(config.otelSampler && { sampler: { name: config.otelSampler, ratio: config.otelSamplerRatio } }),
       })
     : undefined;

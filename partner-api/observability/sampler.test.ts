@@ -81,7 +81,7 @@ describe('trace sampling', () => {
     const problems: Record<string, string | undefined> = {};
     try {
       // A recorded login whose body comes 600 ms after its headers, while a recorded and an unsampled request come and
-      // go: the context is released only once no recorded request is in flight, so the slow one keeps its store spans.
+      // go: each recorded request's store spans stay under its own route span.
       const slow = slowLogin(service.url, `00-${SLOW}-${PARENT_ID}-01`);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect((await login(service.url, `00-${FAST}-${PARENT_ID}-01`)).status).toBe(201);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   context,
@@ -8,7 +7,6 @@ import {
   SpanStatusCode,
   trace,
   type Context,
-  type ContextManager,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -46,11 +44,6 @@ export interface TracingOptions {
    * {@link DEFAULT_SAMPLER}.
    */
   sampler?: { name: TracesSamplerName; ratio?: number | undefined };
-  /**
-   * Release the context's AsyncLocalStorage while no recorded request is in flight ({@link ReleasableContextManager}).
-   * Only for a server that binds no emitter to a context (the service: `serveInSpan` without `bindStreams`).
-   */
-  releaseContext?: boolean;
 }
 
 /** OpenTelemetry's own default: record every trace, unless the caller's traceparent says it is not sampled. */
@@ -82,56 +75,7 @@ export interface Tracing {
 }
 
 const TRACER_NAME = 'eventmap';
-const holder = globalThis as typeof globalThis & {
-  __eventmapTracing?: Tracing;
-  __eventmapTracer?: Tracer;
-  __eventmapContext?: ReleasableContextManager;
-};
-
-/**
- * OpenTelemetry's AsyncLocalStorage context manager, minus the binding of event emitters, plus `release()`. On Node 20
- * an AsyncLocalStorage, once a context was entered, hooks every promise the process makes from then on (~0.3 µs an
- * `await`, measured: most of what sampling leaves of tracing's cost). Released while no recorded request is in
- * flight, unsampled requests do not pay it; the next recorded one (or the batch export) enters a context again, which
- * re-enables it (Node's documented `disable()` / `run()`).
- */
-class ReleasableContextManager implements ContextManager {
-  private readonly storage = new AsyncLocalStorage<Context>();
-  active(): Context {
-    return this.storage.getStore() ?? ROOT_CONTEXT;
-  }
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    active: Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    const callback = thisArg === undefined || thisArg === null ? fn : (fn.bind(thisArg) as F);
-    return this.storage.run(active, callback, ...args);
-  }
-  /** Functions only: the service binds no emitter (serveInSpan's `bindStreams` is the web server's). */
-  bind<T>(active: Context, target: T): T {
-    if (typeof target !== 'function') return target;
-    const fn = target as (...args: unknown[]) => unknown;
-    const storage = this.storage;
-    return function bound(this: unknown, ...args: unknown[]) {
-      return storage.run(active, () => fn.apply(this, args));
-    } as T;
-  }
-  enable(): this {
-    return this;
-  }
-  disable(): this {
-    this.storage.disable();
-    return this;
-  }
-  release(): void {
-    this.storage.disable();
-  }
-}
-
-/** Recorded requests being served (onlyWhenRecording servers): the context is released when it falls to 0. */
-let recordingInFlight = 0;
+const holder = globalThis as typeof globalThis & { __eventmapTracing?: Tracing; __eventmapTracer?: Tracer };
 
 /** Whether this process exports traces (startTracing ran): the request path skips all tracing work otherwise. */
 export function tracingActive(): boolean {
@@ -159,12 +103,7 @@ export function startTracing(options: TracingOptions): Tracing {
   });
   // AsyncLocalStorage context manager (the default); W3C trace context only: neither program reads baggage, and the
   // default composite propagator would look for its header on every request too.
-  const contextManager = options.releaseContext ? new ReleasableContextManager() : undefined;
-  provider.register({
-    propagator: new W3CTraceContextPropagator(),
-    ...(contextManager && { contextManager }),
-  });
-  holder.__eventmapContext = contextManager;
+  provider.register({ propagator: new W3CTraceContextPropagator() });
   const handle: Tracing = {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
@@ -174,7 +113,6 @@ export function startTracing(options: TracingOptions): Tracing {
       propagation.disable();
       holder.__eventmapTracing = undefined;
       holder.__eventmapTracer = undefined;
-      holder.__eventmapContext = undefined;
     },
   };
   holder.__eventmapTracing = handle;
@@ -232,12 +170,10 @@ export function serveInSpan(
   const active = trace.setSpan(parent, span);
   serverSpans.set(request, { span, active });
   if (recording) {
-    recordingInFlight++;
     response.once('close', () => {
       span.setAttribute('http.response.status_code', response.statusCode);
       if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
-      if (--recordingInFlight === 0 && onlyWhenRecording) holder.__eventmapContext?.release();
     });
   }
   if (bindStreams) {
