@@ -7,16 +7,18 @@
  * lines and problem bodies then carry. Prints the p50 of each case, the ratio on/off, and control/off — the A/A noise
  * of the run, against which the on/off ratio must be read — and writes bench/results/observability.json.
  *
- *   npx tsx bench/observability.ts [--events 20000] [--iterations 60] [--tracing] [--sampler always_off]
+ *   npx tsx bench/observability.ts [--events 20000] [--iterations 60]
+ *   npx tsx bench/observability.ts --tracing [--iterations 300] [--sampler parentbased_traceidratio] [--ratio 0.1]
  *
- * --tracing: three processes instead (bench/events.ts `--serve`; OpenTelemetry's context manager is process-wide), the
- * "on" one also recording OpenTelemetry spans (server, store port) and exporting them by OTLP to a loopback sink here;
- * results go to bench/results/observability-tracing.json.
- * --sampler NAME: as --tracing, under OTEL_TRACES_SAMPLER=NAME (always_off: OTel's context manager and propagation
- * run, no span records or exports); results in observability-tracing-NAME.json.
+ * --tracing: four service processes instead (startService, metrics on in all; OpenTelemetry's context manager is
+ * process-wide): "off" and "control" without an OTLP endpoint, "always_on" recording every request's spans and
+ * "sampled" under the given sampler, both exporting by OTLP to a loopback sink here; reports p50 and each process's own
+ * CPU time per request, as ratios to "off" (control/off: the A/A noise). Results in
+ * bench/results/observability-tracing.json (observability-tracing-<sampler>.json for another --sampler).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -86,42 +88,89 @@ async function startTrio(dbFile: string): Promise<Trio> {
   });
 }
 
-async function startService(
-  dbFile: string,
-  metrics: boolean,
-  otlp?: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<Child> {
+/** One service process of this build (startService, as `npm start` runs it), for the --tracing comparison. */
+interface ServiceProcess extends Child {
+  /** The process's own user + system CPU time so far, in µs (asked by SIGUSR2: exact, unlike /proc's 10 ms ticks). */
+  cpuUs(): Promise<number>;
+}
+
+/**
+ * Child of --tracing: the service as startService wires it (the store port wrapped when tracing is on), metrics on,
+ * logs silent; OTLP to the parent's sink and the given sampler when `--otlp` is passed.
+ */
+async function serveService(dbFile: string, otlp?: string, sampler?: string, ratio?: string): Promise<void> {
+  const { startService } = await import('../partner-api/main');
+  const { testServiceConfig } = await import('../partner-api/env');
+  const { TRACES_SAMPLERS } = await import('../partner-api/observability/sampler-names');
+  const name = TRACES_SAMPLERS.find((known) => known === sampler);
+  const service = await startService(
+    testServiceConfig({
+      database: dbFile,
+      publicUrl: 'http://127.0.0.1:4000',
+      logLevel: 'silent',
+      metricsPort: 0,
+      otlpEndpoint: otlp,
+      otelSampler: name,
+      otelSamplerRatio: ratio === undefined ? undefined : Number(ratio),
+    }),
+  );
+  process.on('SIGUSR2', () => {
+    const used = process.cpuUsage();
+    process.stdout.write(`CPU ${used.user + used.system}\n`);
+  });
+  process.once('SIGTERM', () => void service.close().finally(() => process.exit(0)));
+  process.stdout.write(`LISTENING ${service.url}\n`);
+}
+
+async function startServiceProcess(dbFile: string, tracing?: { otlp: string; sampler: string; ratio: string }) {
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
-      join(here, 'events.ts'),
-      '--serve',
+      fileURLToPath(import.meta.url),
+      '--serve-service',
       dbFile,
-      ...(metrics ? ['--metrics'] : []),
-      ...(otlp ? ['--otlp', otlp] : []),
+      ...(tracing ? ['--otlp', tracing.otlp, '--sampler', tracing.sampler, '--ratio', tracing.ratio] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /LISTENING (\S+)/.exec(out);
-      const scraped = /METRICS (\S+)/.exec(out);
-      if (listening && (!metrics || scraped)) {
-        resolve({
-          child,
-          base: new URL(listening[1]!),
-          ...(scraped ? { metrics: new URL(scraped[1]!) } : {}),
-          agent: new Agent({ keepAlive: true, maxSockets: 1 }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`service exited early (${code})`)));
+  let out = '';
+  const waiting: ((line: string) => boolean)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    let newline: number;
+    while ((newline = out.indexOf('\n')) >= 0) {
+      const line = out.slice(0, newline);
+      out = out.slice(newline + 1);
+      const taker = waiting.findIndex((take) => take(line));
+      if (taker >= 0) waiting.splice(taker, 1);
+    }
   });
+  const next = (prefix: string) =>
+    new Promise<string>((resolve) =>
+      waiting.push((line) => {
+        if (!line.startsWith(prefix)) return false;
+        resolve(line.slice(prefix.length));
+        return true;
+      }),
+    );
+  const listening = next('LISTENING ');
+  const base = await Promise.race([
+    listening,
+    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`service exited (${code})`)))),
+  ]);
+  const service: ServiceProcess = {
+    child,
+    base: new URL(base),
+    agent: new Agent({ keepAlive: true, maxSockets: 1 }),
+    async cpuUs() {
+      const answer = next('CPU ');
+      child.kill('SIGUSR2');
+      return Number(await answer);
+    },
+  };
+  return service;
 }
 
 function post(
@@ -156,13 +205,6 @@ function post(
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/** User + system CPU time a service process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(target: Child): number {
-  const stat = readFileSync(`/proc/${target.child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const median = (values: number[]) => {
@@ -200,11 +242,78 @@ async function perRequestMicros(): Promise<Record<string, number>> {
   };
   return {
     countRequestUs: time(500_000, () => metrics.observeRequest(request, reply)),
-    eventsQueryUs: time(500_000, () => metrics.observeEventsQuery(420, 100)),
+    eventsQueryUs: time(500_000, () => metrics.observeEventsQuery(420, 100, 1_200)),
     requestIdKeptUs: time(500_000, () => acceptRequestId('partner-abc.123')),
     requestIdNewUs: time(500_000, () => acceptRequestId(undefined)),
     traceparentUs: time(500_000, () => traceIdOfTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')),
   };
+}
+
+/**
+ * --tracing: the cost of each piece of tracing work, timed in a loop in this process (after the HTTP rounds: it
+ * registers a provider here), in µs of CPU per request. The service's request makes 2 spans (SERVER and
+ * `store catalogue.eventJsonByIds`); a sampled-out one makes a non-recording span and nothing else.
+ */
+async function tracingMicros(otlp: string): Promise<Record<string, number>> {
+  const { context, propagation, ROOT_CONTEXT, SpanKind, trace } = await import('@opentelemetry/api');
+  const tracing = await import('../partner-api/observability/tracing');
+  const handle = tracing.startTracing({
+    endpoint: otlp,
+    serviceName: 'bench',
+    sampler: { name: 'parentbased_traceidratio', ratio: 0 },
+  });
+  const cpuTime = async (runs: number, work: () => unknown) => {
+    for (let i = 0; i < Math.min(runs, 2_000); i++) await work();
+    const start = process.cpuUsage();
+    for (let i = 0; i < runs; i++) await work();
+    const used = process.cpuUsage(start);
+    return round((used.user + used.system) / runs);
+  };
+  const sampledHeaders = { traceparent: TRACEPARENT };
+  const unsampledHeaders = { traceparent: TRACEPARENT.replace(/01$/, '00') };
+  const awaits = async () => {
+    for (let i = 0; i < 50; i++) await Promise.resolve(i);
+  };
+  // Before any context is entered, AsyncLocalStorage has no hook on promises yet.
+  const awaitsBefore = await cpuTime(20_000, awaits);
+  const serverSpan = (headers: Record<string, string>) => {
+    const parent = propagation.extract(ROOT_CONTEXT, headers);
+    const span = tracing
+      .tracer()
+      .startSpan('POST', { kind: SpanKind.SERVER, attributes: { 'http.request.method': 'POST' } }, parent);
+    if (span.isRecording()) {
+      span.updateName('POST /v2/get/events');
+      span.setAttribute('http.route', '/v2/get/events');
+      span.setAttribute('http.response.status_code', 201);
+    }
+    span.end();
+    return parent;
+  };
+  const store = tracing.traceStorePort({ catalogue: { eventJsonByIds: async () => [] as Buffer[] } }, ['catalogue']);
+  const bare = { eventJsonByIds: async () => [] as Buffer[] };
+  const recording = trace.setSpan(
+    ROOT_CONTEXT,
+    tracing.tracer().startSpan('parent', {}, propagation.extract(ROOT_CONTEXT, sampledHeaders)),
+  );
+  const result = {
+    extractTraceparentUs: await cpuTime(200_000, () => propagation.extract(ROOT_CONTEXT, sampledHeaders)),
+    unsampledServerSpanUs: await cpuTime(200_000, () => serverSpan(unsampledHeaders)),
+    recordedServerSpanUs: await cpuTime(100_000, () => serverSpan(sampledHeaders)),
+    bareStoreCallUs: await cpuTime(100_000, () => bare.eventJsonByIds()),
+    recordedStoreCallUs: await cpuTime(100_000, () => context.with(recording, () => store.catalogue.eventJsonByIds())),
+    fiftyAwaitsUs: awaitsBefore,
+    fiftyAwaitsContextOnUs: await cpuTime(20_000, awaits),
+    exportPerSpanUs: 0,
+  };
+  // Export: 2 000 spans recorded, then one flush (OTLP JSON serialization and the POST to the loopback sink).
+  await handle.flush();
+  for (let i = 0; i < 2_000; i++) serverSpan(sampledHeaders);
+  const start = process.cpuUsage();
+  await handle.flush();
+  const used = process.cpuUsage(start);
+  result.exportPerSpanUs = round((used.user + used.system) / 2_000);
+  await handle.shutdown();
+  return result;
 }
 
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
@@ -306,64 +415,226 @@ async function injectRatios(
   }
 }
 
+/** The three cases: an empty viewport (the fixed cost of a request), a city week, a country month. */
+function benchCases(now: number) {
+  const minDate = new Date(now).toISOString();
+  return [
+    {
+      name: 'empty viewport (fixed cost)',
+      body: { locationFilter: { rectangle: { minLng: -6, maxLng: -5.5, minLat: 45, maxLat: 45.5 } }, limit: 500 },
+    },
+    {
+      name: 'city, 1 week, 100-event page',
+      body: {
+        locationFilter: { rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
+        datesFilter: { minDate, maxDate: new Date(now + 7 * DAY_MS).toISOString() },
+        limit: 100,
+      },
+    },
+    {
+      name: 'country, 1 month, 500-event page (broad)',
+      body: {
+        locationFilter: { rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
+        datesFilter: { minDate, maxDate: new Date(now + 30 * DAY_MS).toISOString() },
+        limit: 500,
+      },
+    },
+  ];
+}
+
+async function login(target: Child): Promise<string> {
+  const answer = await post(
+    target,
+    '/login',
+    { grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' },
+    {},
+  );
+  return `Bearer ${(JSON.parse(answer.text) as { accessToken: string }).accessToken}`;
+}
+
+const loadLine = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/**
+ * --tracing: four service processes of this build, all with metrics on and sent the same headers (`X-Request-Id`, a
+ * `traceparent`): "off" and "control" (no OTLP endpoint: no SDK), "always_on" (every request's spans recorded and
+ * exported) and "sampled" (the production setting, `parentbased_traceidratio` at `ratio`). Each request carries a new
+ * trace id, sampled (flag 01) on one request in 1/ratio as an upstream at that ratio would send. Each round sends the
+ * case to the four in a rotating order; per case: p50 of each, and each process's own CPU time over the case's
+ * measured rounds.
+ */
+/**
+ * Unmeasured rounds per case in --tracing, so that JIT compilation (more code in the traced processes) falls outside
+ * the measured CPU time, which counts every thread of a process.
+ */
+const WARM_UP_ROUNDS = 200;
+
+async function tracingRun(
+  dbFile: string,
+  cases: ReturnType<typeof benchCases>,
+  iterations: number,
+  sampler: string,
+  ratio: string,
+  events: number,
+): Promise<void> {
+  let spansReceived = 0;
+  const sink = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      spansReceived += body.split('"spanId"').length - 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const otlp = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  const names = ['off', 'control', 'always_on', 'sampled'] as const;
+  type Name = (typeof names)[number];
+  const services = {
+    off: await startServiceProcess(dbFile),
+    control: await startServiceProcess(dbFile),
+    always_on: await startServiceProcess(dbFile, { otlp, sampler: 'always_on', ratio: '1' }),
+    sampled: await startServiceProcess(dbFile, { otlp, sampler, ratio }),
+  };
+  const loadBefore = loadLine();
+  try {
+    const auth = {} as Record<Name, string>;
+    for (const name of names) auth[name] = await login(services[name]);
+    const every = Math.max(1, Math.round(1 / Number(ratio)));
+    const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+    const results = [];
+    for (const benchCase of cases) {
+      const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+      const cpuAtStart = {} as Record<Name, number>;
+      for (let i = 0; i < iterations + WARM_UP_ROUNDS; i++) {
+        if (i === WARM_UP_ROUNDS) for (const name of names) cpuAtStart[name] = await services[name].cpuUs();
+        const traceparent = `00-${hex(16)}-${hex(8)}-${i % every === 0 ? '01' : '00'}`;
+        // Rotate which goes first (a Latin square of four), so none always meets a warmer cache or a quieter moment.
+        for (let k = 0; k < names.length; k++) {
+          const name = names[(i + k) % names.length]!;
+          const answer = await post(services[name], '/v2/get/events', benchCase.body, {
+            authorization: auth[name],
+            'x-request-id': `bench-${i}`,
+            traceparent,
+          });
+          if (answer.status !== 201) throw new Error(`${benchCase.name}: ${answer.status} ${answer.text}`);
+          if (i >= WARM_UP_ROUNDS) times[name].push(answer.ms);
+        }
+      }
+      const cpu = {} as Record<Name, number>;
+      for (const name of names) cpu[name] = ((await services[name].cpuUs()) - cpuAtStart[name]) / iterations;
+      const p50 = Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<Name, number>;
+      const result = {
+        case: benchCase.name,
+        p50Ms: Object.fromEntries(names.map((name) => [name, round(p50[name])])),
+        cpuUsPerRequest: Object.fromEntries(names.map((name) => [name, Math.round(cpu[name])])),
+        wallRatio: {
+          control: round(p50.control / p50.off),
+          always_on: round(p50.always_on / p50.off),
+          sampled: round(p50.sampled / p50.off),
+        },
+        cpuRatio: {
+          control: round(cpu.control / cpu.off),
+          always_on: round(cpu.always_on / cpu.off),
+          sampled: round(cpu.sampled / cpu.off),
+        },
+      };
+      results.push(result);
+      console.log(
+        `${result.case}: p50 off ${result.p50Ms.off} ms; wall ×${result.wallRatio.always_on} always_on, ` +
+          `×${result.wallRatio.sampled} ${sampler} ${ratio} (A/A ×${result.wallRatio.control}); ` +
+          `CPU off ${result.cpuUsPerRequest.off} µs/request: ×${result.cpuRatio.always_on} always_on, ` +
+          `×${result.cpuRatio.sampled} sampled (A/A ×${result.cpuRatio.control})`,
+      );
+    }
+    const micros = await tracingMicros(otlp);
+    console.log(`tracing work, in-process (µs of CPU): ${JSON.stringify(micros)}`);
+    const output = {
+      date: new Date().toISOString(),
+      events,
+      iterations,
+      loadavgBefore: loadBefore,
+      loadavgAfter: loadLine(),
+      sampled: { sampler, ratio: Number(ratio) },
+      spansExported: spansReceived,
+      results,
+      tracingMicros: micros,
+    };
+    mkdirSync(join(here, 'results'), { recursive: true });
+    // The production setting's run is the reference file; another sampler's (e.g. always_off) gets its own.
+    const file =
+      sampler === 'parentbased_traceidratio' && ratio === '0.1'
+        ? 'observability-tracing.json'
+        : `observability-tracing-${sampler}.json`;
+    writeFileSync(join(here, 'results', file), `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`load average before ${loadBefore}, after ${loadLine()}; ${spansReceived} spans exported`);
+  } finally {
+    for (const name of names) services[name].child.kill('SIGTERM');
+    sink.close();
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       events: { type: 'string', default: '20000' },
       iterations: { type: 'string', default: '60' },
       tracing: { type: 'boolean', default: false },
-      sampler: { type: 'string' },
+      sampler: { type: 'string', default: 'parentbased_traceidratio' },
+      ratio: { type: 'string', default: '0.1' },
+      otlp: { type: 'string' },
       'serve-trio': { type: 'string' },
+      'serve-service': { type: 'string' },
     },
   });
   if (values['serve-trio']) return serveTrio(values['serve-trio']);
-  const tracingOn = values.tracing === true || values.sampler !== undefined;
-  const micros = await perRequestMicros();
-  console.log(`per request, in-process (µs): ${JSON.stringify(micros)}`);
+  if (values['serve-service']) {
+    return serveService(
+      values['serve-service'],
+      values.otlp,
+      values.otlp ? values.sampler : undefined,
+      values.otlp ? values.ratio : undefined,
+    );
+  }
   const events = Number(values.events);
   const iterations = Math.max(10, Number(values.iterations));
   const dir = mkdtempSync(join(tmpdir(), 'eventmap-bench-observability-'));
   const dbFile = join(dir, 'events.sqlite');
   const now = Date.now();
-  const { openStore } = await import('../partner-api/store/open-store');
-  const { systemClock } = await import('../partner-api/clock');
-  const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
-  console.log(`Seeding ${events.toLocaleString('en')} events…`);
-  const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
-  await seedCatalogue(store.seeding, { events, seed: 'bench', now, batchSize: 5_000 });
-  await store.close();
+  try {
+    const { openStore } = await import('../partner-api/store/open-store');
+    const { systemClock } = await import('../partner-api/clock');
+    const { seedCatalogue } = await import('../partner-api/seed/seed-catalogue');
+    console.log(`Seeding ${events.toLocaleString('en')} events…`);
+    const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
+    await seedCatalogue(store.seeding, { events, seed: 'bench', now, batchSize: 5_000 });
+    await store.close();
+    const cases = benchCases(now);
+    if (values.tracing) {
+      // Processes, not apps of one process: OpenTelemetry's context manager is process-wide (on Node 20 its
+      // AsyncLocalStorage puts a hook on every promise of the process once a traced request ran).
+      await tracingRun(dbFile, cases, iterations, values.sampler, values.ratio, events);
+    } else {
+      await metricsRun(dbFile, cases, iterations, events);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
-  // Default: the three apps in one process (serveTrio). --tracing: three processes, since OpenTelemetry's context
-  // manager is process-wide (on Node 20 its AsyncLocalStorage puts a hook on every promise of the process), so an
-  // "off" app beside a traced one would pay part of the cost measured.
-  const trio = tracingOn ? undefined : await startTrio(dbFile);
-  const off = trio?.off ?? (await startService(dbFile, false));
-  // A second service exactly like `off`: its ratio to `off` is what two identical services differ by on this machine
-  // now (the A/A noise floor the on/off ratio must be read against).
-  const control = trio?.control ?? (await startService(dbFile, false));
-  // --tracing: the "on" service also records and exports OpenTelemetry spans, to a loopback sink that accepts them.
-  let spansReceived = 0;
-  const sink = tracingOn
-    ? createServer((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          spansReceived++;
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-        });
-      })
-    : undefined;
-  if (sink) await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const otlp = sink ? `http://127.0.0.1:${(sink.address() as AddressInfo).port}` : undefined;
-  // --sampler: OTel's own OTEL_TRACES_SAMPLER for the "on" service (e.g. always_off: the context manager and the
-  // propagation stay, no span records), to tell the cost of recording and exporting from that of carrying context.
-  const on =
-    trio?.on ??
-    (await startService(
-      dbFile,
-      true,
-      otlp,
-      values.sampler === undefined ? process.env : { ...process.env, OTEL_TRACES_SAMPLER: values.sampler },
-    ));
+/** Default: metrics and request ids, three apps in one child process (serveTrio), then in-process (inject). */
+async function metricsRun(
+  dbFile: string,
+  cases: ReturnType<typeof benchCases>,
+  iterations: number,
+  events: number,
+): Promise<void> {
+  const micros = await perRequestMicros();
+  console.log(`per request, in-process (µs): ${JSON.stringify(micros)}`);
+  const { off, control, on } = await startTrio(dbFile);
   let scraping = true;
   let scrapes = 0;
   const scraper = (async () => {
@@ -374,41 +645,9 @@ async function main(): Promise<void> {
     }
   })();
   try {
-    const login = async (target: Child) => {
-      const answer = await post(
-        target,
-        '/login',
-        { grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' },
-        {},
-      );
-      return `Bearer ${(JSON.parse(answer.text) as { accessToken: string }).accessToken}`;
-    };
     const offAuth = await login(off);
     const controlAuth = await login(control);
     const onAuth = await login(on);
-    const minDate = new Date(now).toISOString();
-    const cases = [
-      {
-        name: 'empty viewport (fixed cost)',
-        body: { locationFilter: { rectangle: { minLng: -6, maxLng: -5.5, minLat: 45, maxLat: 45.5 } }, limit: 500 },
-      },
-      {
-        name: 'city, 1 week, 100-event page',
-        body: {
-          locationFilter: { rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
-          datesFilter: { minDate, maxDate: new Date(now + 7 * DAY_MS).toISOString() },
-          limit: 100,
-        },
-      },
-      {
-        name: 'country, 1 month, 500-event page (broad)',
-        body: {
-          locationFilter: { rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
-          datesFilter: { minDate, maxDate: new Date(now + 30 * DAY_MS).toISOString() },
-          limit: 500,
-        },
-      },
-    ];
     const results = [];
     for (const benchCase of cases) {
       const times = { off: [] as number[], control: [] as number[], on: [] as number[] };
@@ -417,18 +656,12 @@ async function main(): Promise<void> {
         ['on', 'off', 'control'],
         ['control', 'on', 'off'],
       ] as const;
-      let cpuAtStart: Record<'off' | 'control' | 'on', number> | undefined;
       for (let i = 0; i < iterations + 20; i++) {
-        if (i === 20 && !trio) cpuAtStart = { off: cpuMs(off), control: cpuMs(control), on: cpuMs(on) };
         // Rotate which goes first, so none always meets a warmer cache or a quieter moment.
         for (const which of rotations[i % 3]!) {
           const headers: Record<string, string> =
             which === 'on'
-              ? {
-                  authorization: onAuth,
-                  'x-request-id': `bench-${i}`,
-                  traceparent: TRACEPARENT,
-                }
+              ? { authorization: onAuth, 'x-request-id': `bench-${i}`, traceparent: TRACEPARENT }
               : { authorization: which === 'off' ? offAuth : controlAuth };
           const target = which === 'on' ? on : which === 'off' ? off : control;
           const answer = await post(target, '/v2/get/events', benchCase.body, headers);
@@ -446,22 +679,15 @@ async function main(): Promise<void> {
         ratio: round(onMs / offMs),
         controlP50Ms: round(controlMs),
         noiseRatio: round(controlMs / offMs),
-        // Three processes (--tracing): each one's CPU time over the measured rounds (from /proc, 10 ms ticks), which
-        // other jobs taking the core away do not inflate.
-        ...(cpuAtStart && {
-          cpuRatio: round((cpuMs(on) - cpuAtStart.on) / (cpuMs(off) - cpuAtStart.off)),
-          cpuNoiseRatio: round((cpuMs(control) - cpuAtStart.control) / (cpuMs(off) - cpuAtStart.off)),
-        }),
       };
       results.push(result);
       console.log(
         `${result.case}: off ${result.offP50Ms} ms, on ${result.onP50Ms} ms → ×${result.ratio} ` +
-          `(A/A: a second "off" ×${result.noiseRatio})` +
-          (result.cpuRatio === undefined ? '' : `; CPU ×${result.cpuRatio} (A/A ×${result.cpuNoiseRatio})`),
+          `(A/A: a second "off" ×${result.noiseRatio})`,
       );
     }
-    // Without sockets, in this process (metrics and ids only: tracing is process-wide).
-    const inProcess = tracingOn ? [] : await injectRatios(dbFile, cases, Math.max(200, iterations * 4));
+    // Without sockets, in this process.
+    const inProcess = await injectRatios(dbFile, cases, Math.max(200, iterations * 4));
     for (const result of inProcess) {
       console.log(
         `in-process (inject) ${result.case}: wall off ${result.offP50Us} µs, on ${result.onP50Us} µs → ×${result.ratio}; ` +
@@ -474,40 +700,18 @@ async function main(): Promise<void> {
       iterations,
       scrapes,
       loadavg: loadavg(),
-      inOneProcess: trio !== undefined,
-      tracing: tracingOn,
-      sampler: values.sampler ?? null,
-      otlpExports: spansReceived,
+      inOneProcess: true,
       perRequestMicros: micros,
       results,
       inProcess,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(
-      join(
-        here,
-        'results',
-        values.sampler
-          ? `observability-tracing-${values.sampler}.json`
-          : tracingOn
-            ? 'observability-tracing.json'
-            : 'observability.json',
-      ),
-      `${JSON.stringify(output, null, 2)}\n`,
-    );
-    console.log(
-      `load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}; ${scrapes} scrapes`,
-    );
+    writeFileSync(join(here, 'results', 'observability.json'), `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`load average ${loadLine()}; ${scrapes} scrapes`);
   } finally {
     scraping = false;
     await scraper;
     off.child.kill('SIGTERM');
-    control.child.kill('SIGTERM');
-    on.child.kill('SIGTERM');
-    sink?.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -72,17 +72,20 @@ export const SERVER_TIMEOUTS = {
 
 /**
  * Serves each request inside a SERVER span continuing its `traceparent` (Fastify's own request listener, wrapped), and
- * names the span by route template once routed. The store port's spans (startService) nest under it.
+ * names the span by route template once routed. The store port's spans (startService) nest under it. The service
+ * calls no one, so an unsampled request enters no context at all; and the request's and response's listeners are not
+ * re-bound to the span's context: Fastify resumes after reading a body in the context the request arrived in.
  */
 function installRequestTracing(app: FastifyInstance): void {
   const [listener] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (!listener) return;
   app.server.removeListener('request', listener);
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) =>
-    serveInSpan(req, res, () => listener(req, res)),
+    serveInSpan(req, res, () => listener(req, res), { bindStreams: false, onlyWhenRecording: true }),
   );
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     nameRoute(request.raw, request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'));
+    done();
   });
 }
 

@@ -105,4 +105,14 @@ describe('parseServiceEnv', () => {
     expect(() => parseServiceEnv({ PARTNER_API_CHANGE_POLL_MS: '5' })).toThrow(/PARTNER_API_CHANGE_POLL_MS/);
     expect(() => parseServiceEnv({ PARTNER_API_REDIS_URL: 'http://cache:6379' })).toThrow(/PARTNER_API_REDIS_URL/);
   });
+
+  it('reads the standard OpenTelemetry sampler keys and refuses unknown samplers and ratios outside 0–1', () => {
+    expect(parseServiceEnv({})).toMatchObject({ otelSampler: undefined, otelSamplerRatio: undefined });
+    expect(
+      parseServiceEnv({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' }),
+    ).toMatchObject({ otelSampler: 'parentbased_traceidratio', otelSamplerRatio: 0.25 });
+    expect(() => parseServiceEnv({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => parseServiceEnv({ OTEL_TRACES_SAMPLER_ARG: '1.5' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => parseServiceEnv({ OTEL_TRACES_SAMPLER_ARG: 'half' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
 });

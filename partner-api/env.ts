@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACES_SAMPLERS, type TracesSamplerName } from './observability/sampler-names';
 
 /**
  * The Partner API service's configuration. This is the only module of the service that reads `process.env`
@@ -65,6 +66,18 @@ const ZRawServiceEnvSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
   OTEL_SERVICE_NAME: ZOptionalString,
+  // OpenTelemetry's standard sampler keys, read here (not by the SDK) so that a typo stops the start.
+  OTEL_TRACES_SAMPLER: ZOptionalString.pipe(
+    z.enum(TRACES_SAMPLERS, { error: `must be one of ${TRACES_SAMPLERS.join(', ')}` }).optional(),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: ZOptionalString.pipe(
+    z
+      .string()
+      .regex(/^\d*\.?\d+$/, 'must be a ratio between 0 and 1')
+      .transform(Number)
+      .pipe(z.number().min(0).max(1, 'must be a ratio between 0 and 1'))
+      .optional(),
+  ),
   LOG_LEVEL: ZOptionalString.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -148,6 +161,10 @@ export interface ServiceConfig {
   otlpEndpoint: string | undefined;
   /** `service.name` of the spans (OTEL_SERVICE_NAME; default `eventmap-partner-api`). */
   otelServiceName: string;
+  /** Which traces are recorded (OTEL_TRACES_SAMPLER; undefined = tracing.ts's DEFAULT_SAMPLER). */
+  otelSampler: TracesSamplerName | undefined;
+  /** The ratio of the `*traceidratio` samplers (OTEL_TRACES_SAMPLER_ARG; undefined = 1, as OpenTelemetry specifies). */
+  otelSamplerRatio: number | undefined;
 }
 
 /** A configuration error; its message names every offending key, never a value. */
@@ -218,6 +235,8 @@ export function parseServiceEnv(record: Record<string, string | undefined>): Ser
     metricsHost: raw.PARTNER_API_METRICS_HOST ?? host,
     otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
     otelServiceName: raw.OTEL_SERVICE_NAME ?? 'eventmap-partner-api',
+    otelSampler: raw.OTEL_TRACES_SAMPLER,
+    otelSamplerRatio: raw.OTEL_TRACES_SAMPLER_ARG,
   };
 }
 
@@ -254,6 +273,8 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
     metricsHost: '127.0.0.1',
     otlpEndpoint: undefined,
     otelServiceName: 'eventmap-partner-api',
+    otelSampler: undefined,
+    otelSamplerRatio: undefined,
     ...overrides,
   };
 }

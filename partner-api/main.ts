@@ -62,7 +62,11 @@ export async function startService(
   }
   // OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set: otherwise no SDK, no wrapper, no network.
   const tracing: Tracing | undefined = config.otlpEndpoint
-    ? startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName })
+    ? startTracing({
+        endpoint: config.otlpEndpoint,
+        serviceName: config.otelServiceName,
+        ...(config.otelSampler && { sampler: { name: config.otelSampler, ratio: config.otelSamplerRatio } }),
+      })
     : undefined;
   const store = await openStore({
     database: config.database,

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { acceptRequestId, parseTraceparent, REQUEST_ID_HEADER } from '../lib/contract/request-id';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from '../lib/http/client-address';
 import { runWithRequestContext } from '../lib/observability/request-context';
+import { TRACES_SAMPLERS } from '../partner-api/observability/sampler-names';
 import { nameRoute, serveInSpan, serverSpanOf, startTracing } from '../partner-api/observability/tracing';
 import { createRouteClassifier, type RoutesManifest } from '../lib/observability/route-template';
 import { startWebMetricsServer, webMetrics } from '../lib/observability/web-metrics';
@@ -82,6 +83,14 @@ const ZWebServerEnvSchema = z.object({
   // further OTEL_* variables (headers, timeouts) only once started.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  // The standard sampler keys, validated here like the service's (partner-api/env.ts).
+  OTEL_TRACES_SAMPLER: z.enum(TRACES_SAMPLERS, { error: `must be one of ${TRACES_SAMPLERS.join(', ')}` }).optional(),
+  OTEL_TRACES_SAMPLER_ARG: z
+    .string()
+    .regex(/^\d*\.?\d+$/, 'must be a ratio between 0 and 1')
+    .transform(Number)
+    .pipe(z.number().min(0).max(1, 'must be a ratio between 0 and 1'))
+    .optional(),
 });
 
 const parsedEnv = ZWebServerEnvSchema.safeParse(process.env);
@@ -102,7 +111,13 @@ const keepAliveTimeoutMs = env.WEB_KEEP_ALIVE_TIMEOUT_MS ?? WEB_SERVER_TIMEOUTS.
 
 // Before Next loads: its own spans (rendering, route handlers) then join the request's trace.
 const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
-  ? startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME ?? 'eventmap-web' })
+  ? startTracing({
+      endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: env.OTEL_SERVICE_NAME ?? 'eventmap-web',
+      ...(env.OTEL_TRACES_SAMPLER && {
+        sampler: { name: env.OTEL_TRACES_SAMPLER, ratio: env.OTEL_TRACES_SAMPLER_ARG },
+      }),
+    })
   : undefined;
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });

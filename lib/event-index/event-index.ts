@@ -102,8 +102,9 @@ export class EventIndex {
   }
 
   /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */
-  find(query: EventsQuery): { totalItems: number; ids: number[] } {
-    return this.walk.page(query, this.matching(query));
+  find(query: EventsQuery): { totalItems: number; ids: number[]; candidates: number } {
+    const matches = this.matching(query);
+    return { ...this.walk.page(query, matches), candidates: this.planner.lastCandidates };
   }
 
   /**

@@ -14,6 +14,8 @@ const RANDOM_ACCESS_COST = 3;
 export class CandidatePlanner {
   /** Scratch space of matches(). */
   private matchBuffer = new Int32Array(0);
+  /** How many slots the last `matches` examined (the candidate set it chose), for the events query's metric. */
+  lastCandidates = 0;
 
   constructor(
     private readonly columns: EventColumns,
@@ -43,18 +45,23 @@ export class CandidatePlanner {
     const grid = this.grid.touched(query.location);
     // Few cells against many date candidates: each cell's own date ranges (a dozen binary searches per cell).
     if (grid !== null && grid.cells.length * CELL_SEARCH_COST < Math.min(spanTotal, grid.total)) {
+      let visited = 0;
       for (const key of grid.cells) {
         this.grid.cellClasses(key).forEach((span, k) => {
           const to = startBound(start, span, query.maxMs, true);
-          for (let i = startBound(start, span, query.minMs - SPAN_CLASSES_MS[k]!, false); i < to; i++) {
+          const from = startBound(start, span, query.minMs - SPAN_CLASSES_MS[k]!, false);
+          visited += Math.max(0, to - from);
+          for (let i = from; i < to; i++) {
             const s = span[i]!;
             if (alive[s] && test(s)) out[n++] = s;
           }
         });
       }
+      this.lastCandidates = visited;
       return out.subarray(0, n);
     }
     if (grid !== null && grid.total < spanTotal) {
+      this.lastCandidates = grid.total;
       for (const key of grid.cells) {
         const cell = this.grid.cell(key);
         for (let i = 0; i < cell.length; i++) {
@@ -68,9 +75,11 @@ export class CandidatePlanner {
     // cost several cache misses (~280 ns against ~16 ns a slot in order, measured). When they are more than
     // 1 / RANDOM_ACCESS_COST of the index, a sequential pass over every slot is cheaper.
     if (spanTotal * RANDOM_ACCESS_COST > size) {
+      this.lastCandidates = size;
       for (let s = 0; s < size; s++) if (alive[s] && test(s)) out[n++] = s;
       return out.subarray(0, n);
     }
+    this.lastCandidates = spanTotal;
     for (const [span, from, to] of ranges) {
       for (let i = from; i < to; i++) {
         const s = span[i]!;

@@ -101,6 +101,56 @@ describe('Partner API metrics (PARTNER_API_METRICS_PORT)', () => {
   });
 });
 
+describe('events query candidates, over HTTP', () => {
+  let service: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    service = await createTestApp({ config: { metricsPort: 0 } });
+    for (let i = 0; i < 5; i++) await service.store.catalogue.createEvent(makeEventInput());
+    for (let i = 0; i < 3; i++) {
+      await service.store.catalogue.createEvent(makeEventInput({ lng: 4.835 + i * 0.001, lat: 45.764, city: 'Lyon' }));
+    }
+    url = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => service.close());
+
+  it('counts the events the index examined per query, never fewer than it matched', async () => {
+    let text = await scrape(service);
+    for (let tries = 0; tries < 40 && samples(text, 'partner_api_event_index_events').get('') !== 8; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await scrape(service);
+    }
+    const login = await fetch(`${url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const query = async (rectangle: object) => {
+      const response = await fetch(`${url}/v2/get/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ locationFilter: { rectangle } }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { pagination: { totalItems: number } }).pagination.totalItems;
+    };
+    // Paris: its 5 events match, out of at most the 8 of the catalogue; mid-Atlantic: nothing to examine.
+    expect(await query({ minLng: 2.2, maxLng: 2.5, minLat: 48.8, maxLat: 48.9 })).toBe(5);
+    expect(await query({ minLng: -30, maxLng: -29, minLat: 40, maxLat: 41 })).toBe(0);
+    text = await scrape(service);
+    expect(samples(text, 'partner_api_events_query_candidates_count').get('')).toBe(2);
+    const sum = samples(text, 'partner_api_events_query_candidates_sum').get('') ?? Number.NaN;
+    expect(sum).toBeGreaterThanOrEqual(5);
+    expect(sum).toBeLessThanOrEqual(8);
+    const buckets = samples(text, 'partner_api_events_query_candidates_bucket');
+    expect(buckets.get('{le="0"}')).toBe(1);
+    expect(buckets.get('{le="10"}')).toBe(2);
+    expect(buckets.get('{le="+Inf"}')).toBe(2);
+    expect(samples(text, 'partner_api_events_query_matches_sum').get('')).toBe(5);
+  });
+});
+
 describe('a metrics port already taken', () => {
   it('stops the start with the socket error', async () => {
     const taken = createServer();

@@ -16,8 +16,11 @@ export interface ServiceMetrics {
   readonly registry: Registry;
   /** One answered request (onResponse): its route template, method, status and duration. */
   observeRequest(request: FastifyRequest, reply: FastifyReply): void;
-  /** One events query: how many events matched it and how many the page carried. */
-  observeEventsQuery(matches: number, returned: number): void;
+  /**
+   * One events query: how many events matched it, how many the page carried, and how many the index examined to find
+   * the matches (its candidates).
+   */
+  observeEventsQuery(matches: number, returned: number, candidates: number): void;
 }
 
 /** Request durations, seconds: from a cached page (~1 ms) to the request timeout (15 s). */
@@ -25,6 +28,8 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 /** Events matching one query: a city viewport holds hundreds, a country-wide month tens of thousands. */
 const MATCH_BUCKETS = [0, 1, 10, 50, 100, 500, 1_000, 5_000, 10_000, 50_000, 100_000];
 const PAGE_BUCKETS = [0, 1, 10, 50, 100, 250, 500, 1_000];
+/** Events examined by one query: up to the whole index (a sequential pass) at a million events. */
+const CANDIDATE_BUCKETS = [...MATCH_BUCKETS, 500_000, 1_000_000];
 
 const GRANTS = new Set(['clientSecret', 'refreshToken']);
 
@@ -80,6 +85,14 @@ export function createServiceMetrics({ store, follower, clock, limits }: Service
     name: 'partner_api_events_query_matches',
     help: 'Events matching one POST /v2/get/events query (the exact totalItems).',
     buckets: MATCH_BUCKETS,
+    registry,
+  });
+  const candidates = createPlainHistogram({
+    name: 'partner_api_events_query_candidates',
+    help:
+      "Events the index examined for one POST /v2/get/events query before its exact filters (the grid cells' or " +
+      "the date window's events, whichever is fewer; every event for a sequential pass).",
+    buckets: CANDIDATE_BUCKETS,
     registry,
   });
   const returned = createPlainHistogram({
@@ -207,9 +220,10 @@ export function createServiceMetrics({ store, follower, clock, limits }: Service
         cataloguePages.inc({ kind: body?.lastUpdatedAt ? 'delta' : 'snapshot' });
       }
     },
-    observeEventsQuery(matchCount, returnedCount) {
+    observeEventsQuery(matchCount, returnedCount, candidateCount) {
       matches.observe(matchCount);
       returned.observe(returnedCount);
+      candidates.observe(candidateCount);
     },
   };
 }

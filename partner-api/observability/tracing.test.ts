@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tracingActive } from './tracing';
@@ -53,12 +53,38 @@ afterAll(async () => {
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
+const SLOW_TRACE_ID = '5bf92f3577b34da6a3ce929d0e0e4737';
 
 async function login(url: string): Promise<Response> {
   return fetch(`${url}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` },
     body: JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' }),
+  });
+}
+
+/** The same login, its body sent 50 ms after its headers: Fastify reads it from later socket events. */
+function slowLogin(url: string, traceId: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ grantAccess: 'clientSecret', clientId: 'demo', clientSecret: 'demo-secret' });
+    const request = httpRequest(
+      `${url}/login`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          traceparent: `00-${traceId}-${PARENT_ID}-01`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.flushHeaders();
+    setTimeout(() => request.end(body), 50);
   });
 }
 
@@ -93,6 +119,7 @@ describe('traces', () => {
     try {
       expect(tracingActive()).toBe(true);
       expect((await login(service.url)).status).toBe(201);
+      expect(await slowLogin(service.url, SLOW_TRACE_ID)).toBe(201);
       // Without a traceparent the service starts a trace, and the problem body names it; an unknown URL never
       // becomes a span name (bounded names, like the metrics' labels).
       const problem = await fetch(`${service.url}/v2/no-such-route/12345`);
@@ -120,6 +147,12 @@ describe('traces', () => {
     expect(storeSpans.length).toBeGreaterThan(0);
     // Every store span of the login is inside the route span's trace, under the route span.
     for (const span of storeSpans) expect(span.parentSpanId).toBe(route?.spanId);
+    // Also when the body arrives after the headers: the handler's store calls stay in the request's trace.
+    const slowSpans = spans.filter((span) => span.traceId.toLowerCase() === SLOW_TRACE_ID);
+    const slowRoute = slowSpans.find((span) => span.name === 'POST /login');
+    const slowStore = slowSpans.filter((span) => span.name.startsWith('store auth.'));
+    expect(slowStore.length, JSON.stringify(slowSpans.map((s) => s.name))).toBeGreaterThan(0);
+    for (const span of slowStore) expect(span.parentSpanId).toBe(slowRoute?.spanId);
 
     expect(problemTraceId).toMatch(/^[0-9a-f]{32}$/);
     expect(problemTraceId).not.toBe(TRACE_ID);

@@ -8,10 +8,21 @@ import {
   trace,
   type Context,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+} from '@opentelemetry/sdk-trace-node';
+import type { TracesSamplerName } from './sampler-names';
 
 /*
  * OpenTelemetry traces of both programs (docs/operations.md, "Traces"). Started only when OTEL_EXPORTER_OTLP_ENDPOINT is
@@ -28,6 +39,32 @@ export interface TracingOptions {
   endpoint: string;
   /** `service.name` of the spans (OTEL_SERVICE_NAME, or the program's default). */
   serviceName: string;
+  /**
+   * Which traces are recorded (OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG, parsed by the env modules); default
+   * {@link DEFAULT_SAMPLER}.
+   */
+  sampler?: { name: TracesSamplerName; ratio?: number | undefined };
+}
+
+/** OpenTelemetry's own default: record every trace, unless the caller's traceparent says it is not sampled. */
+export const DEFAULT_SAMPLER: TracesSamplerName = 'parentbased_always_on';
+
+/** The SDK's sampler for an OTEL_TRACES_SAMPLER value; `ratio` (OTEL_TRACES_SAMPLER_ARG) defaults to 1, as specified. */
+export function samplerOf(name: TracesSamplerName, ratio = 1): Sampler {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio);
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+  }
 }
 
 export interface Tracing {
@@ -38,7 +75,7 @@ export interface Tracing {
 }
 
 const TRACER_NAME = 'eventmap';
-const holder = globalThis as typeof globalThis & { __eventmapTracing?: Tracing };
+const holder = globalThis as typeof globalThis & { __eventmapTracing?: Tracing; __eventmapTracer?: Tracer };
 
 /** Whether this process exports traces (startTracing ran): the request path skips all tracing work otherwise. */
 export function tracingActive(): boolean {
@@ -54,10 +91,19 @@ export function startTracing(options: TracingOptions): Tracing {
   const exporter = new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces` });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+    // Passed explicitly: the env modules parse OTEL_TRACES_SAMPLER(_ARG), so a typo fails the start instead of the
+    // SDK falling back to always-on with a console warning.
+    sampler: samplerOf(options.sampler?.name ?? DEFAULT_SAMPLER, options.sampler?.ratio),
+    // One export of up to 512 spans per second at most, from a queue of 4 096 (about 2 000 requests of the service's
+    // two spans): bursts wait in the queue instead of triggering an export each 512 spans, and beyond it spans are
+    // dropped rather than slowing requests down.
+    spanProcessors: [
+      new BatchSpanProcessor(exporter, { maxQueueSize: 4_096, maxExportBatchSize: 512, scheduledDelayMillis: 1_000 }),
+    ],
   });
-  // Defaults: AsyncLocalStorage context manager, W3C trace context + baggage propagators.
-  provider.register();
+  // AsyncLocalStorage context manager (the default); W3C trace context only: neither program reads baggage, and the
+  // default composite propagator would look for its header on every request too.
+  provider.register({ propagator: new W3CTraceContextPropagator() });
   const handle: Tracing = {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
@@ -66,25 +112,49 @@ export function startTracing(options: TracingOptions): Tracing {
       context.disable();
       propagation.disable();
       holder.__eventmapTracing = undefined;
+      holder.__eventmapTracer = undefined;
     },
   };
   holder.__eventmapTracing = handle;
+  // Looked up once: the provider's getTracer builds a key string on every call.
+  holder.__eventmapTracer = trace.getTracer(TRACER_NAME);
   return handle;
 }
 
 /** The project's tracer (the no-op one while tracing is off). */
-export function tracer() {
-  return trace.getTracer(TRACER_NAME);
+export function tracer(): Tracer {
+  return holder.__eventmapTracer ?? trace.getTracer(TRACER_NAME);
 }
 
-const serverSpans = new WeakMap<IncomingMessage, Span>();
+const serverSpans = new WeakMap<IncomingMessage, { span: Span; active: Context }>();
+
+export interface ServeOptions {
+  /**
+   * Re-bind the request's and response's listeners to the span's context (default true), for a server that reads
+   * the body itself: a body's `data`/`end` events come from the socket's own async context, so code after them
+   * would lose the trace. It wraps every listener of both objects (~10 µs a request, measured); the service skips
+   * it: Fastify's body parser resumes the request in an AsyncResource made when the request arrived, i.e. in this
+   * context (tested with a body sent after the headers).
+   */
+  bindStreams?: boolean;
+  /**
+   * Enter the span's context only when the span records (default false). For a server that calls no one: an
+   * unsampled request then costs no context switch at all. The web app passes the caller's decision on (an
+   * unsampled `traceparent`), so it always enters.
+   */
+  onlyWhenRecording?: boolean;
+}
 
 /**
  * Serves `request` inside a SERVER span continuing the caller's `traceparent` (a new trace without one). The span ends
- * when the response is done; `nameRoute` later names it by route template. Request and response events run in the
- * span's context too (a body's `data` events come from the socket's own async context otherwise).
+ * when the response is done; `nameRoute` later names it by route template.
  */
-export function serveInSpan(request: IncomingMessage, response: ServerResponse, serve: () => void): void {
+export function serveInSpan(
+  request: IncomingMessage,
+  response: ServerResponse,
+  serve: () => void,
+  { bindStreams = true, onlyWhenRecording = false }: ServeOptions = {},
+): void {
   const parent = propagation.extract(ROOT_CONTEXT, request.headers);
   const method = request.method ?? 'GET';
   const span = tracer().startSpan(
@@ -92,27 +162,36 @@ export function serveInSpan(request: IncomingMessage, response: ServerResponse, 
     { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
     parent,
   );
-  serverSpans.set(request, span);
+  const recording = span.isRecording();
+  if (!recording && onlyWhenRecording) {
+    serve();
+    return;
+  }
   const active = trace.setSpan(parent, span);
-  response.once('close', () => {
-    span.setAttribute('http.response.status_code', response.statusCode);
-    if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
-  });
-  context.bind(active, request);
-  context.bind(active, response);
+  serverSpans.set(request, { span, active });
+  if (recording) {
+    response.once('close', () => {
+      span.setAttribute('http.response.status_code', response.statusCode);
+      if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  }
+  if (bindStreams) {
+    context.bind(active, request);
+    context.bind(active, response);
+  }
   context.with(active, serve);
 }
 
 /** The SERVER span of `request` (undefined when tracing is off). */
 export function serverSpanOf(request: IncomingMessage): Span | undefined {
-  return serverSpans.get(request);
+  return serverSpans.get(request)?.span;
 }
 
 /** Names the request's SERVER span by its route template (`GET /v2/events/{id}`), never by the raw URL. */
 export function nameRoute(request: IncomingMessage, route: string): void {
-  const span = serverSpans.get(request);
-  if (!span) return;
+  const span = serverSpans.get(request)?.span;
+  if (!span?.isRecording()) return;
   span.updateName(`${request.method ?? 'GET'} ${route}`);
   span.setAttribute('http.route', route);
 }
@@ -155,12 +234,15 @@ export function traceHeaders(active: Context = context.active()): Record<string,
 
 /**
  * Wraps each method of each part of `store` (`catalogue.x`, `auth.y`) in an INTERNAL span `store <part>.<method>`,
- * so a trace shows the time a request spent in storage, whichever backend. Only called when tracing is on.
+ * so a trace shows the time a request spent in storage, whichever backend. Only called when tracing is on. A store
+ * call outside a recording span (the change-feed poller, the seeding, an unsampled request) costs one lookup of the
+ * active span and nothing else; the wrappers are made once per method, not per call.
  */
 export function traceStorePort<S extends object>(store: S, parts: readonly (keyof S & string)[]): S {
   const wrapped = new Map<string, unknown>();
   for (const part of parts) {
     const target = store[part] as object;
+    const methods = new Map<string, (...args: unknown[]) => unknown>();
     wrapped.set(
       part,
       new Proxy(target, {
@@ -168,36 +250,12 @@ export function traceStorePort<S extends object>(store: S, parts: readonly (keyo
           // The target as receiver: stores keep private fields, which a proxy receiver cannot reach.
           const value: unknown = Reflect.get(object, key);
           if (typeof value !== 'function' || typeof key !== 'string') return value;
-          const method = value as (...args: unknown[]) => unknown;
-          return function traced(this: unknown, ...args: unknown[]) {
-            // Only inside a traced request: the change-feed poller and the seeding would otherwise make root spans.
-            if (!trace.getActiveSpan()?.isRecording()) return method.apply(object, args);
-            return tracer().startActiveSpan(`store ${part}.${key}`, (span) => {
-              const ended = (): void => span.end();
-              try {
-                const result = method.apply(object, args);
-                if (result instanceof Promise) {
-                  return result.then(
-                    (value: unknown) => {
-                      ended();
-                      return value;
-                    },
-                    (error: unknown) => {
-                      span.setStatus({ code: SpanStatusCode.ERROR });
-                      ended();
-                      throw error;
-                    },
-                  );
-                }
-                ended();
-                return result;
-              } catch (error) {
-                span.setStatus({ code: SpanStatusCode.ERROR });
-                ended();
-                throw error;
-              }
-            });
-          };
+          let traced = methods.get(key);
+          if (traced === undefined) {
+            traced = tracedMethod(object, value as (...args: unknown[]) => unknown, `store ${part}.${key}`);
+            methods.set(key, traced);
+          }
+          return traced;
         },
       }),
     );
@@ -209,4 +267,37 @@ export function traceStorePort<S extends object>(store: S, parts: readonly (keyo
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
     },
   });
+}
+
+/** `method` of `object`, in a span `name` when called inside a recording span, as is otherwise. */
+function tracedMethod(
+  object: object,
+  method: (...args: unknown[]) => unknown,
+  name: string,
+): (...args: unknown[]) => unknown {
+  return function traced(...args: unknown[]) {
+    const active = context.active();
+    // Only inside a traced request: the change-feed poller and the seeding would otherwise make root spans.
+    if (!trace.getSpan(active)?.isRecording()) return method.apply(object, args);
+    const span = tracer().startSpan(name, undefined, active);
+    const failed = (error: unknown): never => {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+      throw error;
+    };
+    let result: unknown;
+    try {
+      result = context.with(trace.setSpan(active, span), () => method.apply(object, args));
+    } catch (error) {
+      return failed(error);
+    }
+    if (result instanceof Promise) {
+      return result.then((value: unknown) => {
+        span.end();
+        return value;
+      }, failed);
+    }
+    span.end();
+    return result;
+  };
 }

@@ -18,7 +18,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: ServiceContext):
   registerOperation(app, 'getEvents', async ({ body }, request, reply) => {
     const query = toEventsQuery(body, ctx.clock());
     const page = await ctx.catalogue.findEvents(query);
-    ctx.metrics?.observeEventsQuery(page.totalItems, page.items.length);
+    ctx.metrics?.observeEventsQuery(page.totalItems, page.items.length, page.candidates);
     const pagination = paginate(page.totalItems, query.limit, query.pageNumber);
     const json = ctx.renderJsonPage(
       '{"data":[',

@@ -34,6 +34,15 @@ export interface EventsPage {
   items: Buffer[];
 }
 
+/** An events query's page, with how many events the index examined to find its matches (a metric's input). */
+export interface FoundEvents extends EventsPage {
+  /**
+   * Events the index visited before its exact filters: the grid cells' or the date ranges' events, whichever set was
+   * smaller, or every event for a sequential pass (lib/event-index/event-index.ts, `matches`).
+   */
+  candidates: number;
+}
+
 /** One page of the catalogue feed (docs/design.md §4.5). */
 export interface CataloguePage extends EventsPage {
   eventIdsCancelled: number[];

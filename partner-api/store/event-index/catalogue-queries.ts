@@ -1,4 +1,4 @@
-import type { CataloguePage, CatalogueQuery, EventsPage, EventsQuery } from '../events-query';
+import type { CataloguePage, CatalogueQuery, EventsQuery, FoundEvents } from '../events-query';
 import type { EventIndex } from '@/lib/event-index/event-index';
 import type { CatalogueReads } from '../port';
 import type { ChangeFeedFollower } from './change-feed-follower';
@@ -14,7 +14,7 @@ export const RESYNC_REQUIRED = 'resync-required';
 /** The events query and the catalogue feed, answered from the EventIndex and the store. */
 export interface CatalogueQueries {
   /** `POST /v2/get/events`: the exact count of matching events and one page of their JSON (docs/design.md §4.4, §5). */
-  findEvents(query: EventsQuery): Promise<EventsPage>;
+  findEvents(query: EventsQuery): Promise<FoundEvents>;
   /**
    * `POST /v2/get/catalogue` at time `clockMs`: a snapshot or the changes since `query.since` (docs/design.md §4.5), or
    * `resync-required` when `since` predates the tombstone retention.
@@ -81,8 +81,8 @@ export function createCatalogueQueries(reads: CatalogueReads, follower: ChangeFe
       const fresh = follower.freshness();
       if (fresh) await fresh;
       const index = follower.index;
-      const { totalItems, ids } = index.find(query);
-      return { totalItems, items: await reads.eventJsonByIds(ids, query, index.versionsOf(ids)) };
+      const { totalItems, ids, candidates } = index.find(query);
+      return { totalItems, candidates, items: await reads.eventJsonByIds(ids, query, index.versionsOf(ids)) };
     },
 
     async getCatalogue(query, clockMs) {
