@@ -36,13 +36,6 @@ function worldClamped(bounds: Bounds): Bounds {
 /** How many times a move to an area is asked again when the map's frame does not show it (see below). */
 const MAX_RETRIES = 2;
 
-/**
- * Frames the map reports without the partner moving it, at most, while it goes to a typed area: its first frame, one
- * per move asked for (the first and each retry), the last of which shows the area. Fewer, and on a slow machine the
- * frame that finally shows the area would replace the typed text with the map's own, wider, frame.
- */
-const MAX_ABSORBED_FRAMES = MAX_RETRIES + 2;
-
 /** Whether a frame is the map showing `area` (it holds the area and fits it in one dimension, within a quarter). */
 function frames(bounds: Bounds, area: Bounds): boolean {
   const slack = 1e-4;
@@ -57,20 +50,24 @@ function frames(bounds: Bounds, area: Bounds): boolean {
 }
 
 /**
- * A typed area moves the map; the frames the map reports until it shows that area (its first load, the move itself)
- * must not overwrite what the partner typed. Later frames are the partner panning or zooming, and do.
+ * A typed area moves the map; the frames the map reports until it shows that area (its first load, the move, the
+ * moves asked again) must not overwrite what the partner typed, however many there are — a slow machine reports more.
+ * Only the partner's own hand on the map (a pointer, the wheel, a key) makes its frames the area again.
  */
 function useTypedArea() {
-  const pending = useRef<{ area: Bounds; absorbed: number } | null>(null);
+  const pending = useRef<Bounds | null>(null);
   return {
     expect: (area: Bounds) => {
-      pending.current = { area, absorbed: 0 };
+      pending.current = area;
+    },
+    /** The partner moves the map by hand: from now on its frames are the area. */
+    release: () => {
+      pending.current = null;
     },
     absorbs: (bounds: Bounds): boolean => {
-      const wait = pending.current;
-      if (!wait) return false;
-      wait.absorbed += 1;
-      if (frames(bounds, wait.area) || wait.absorbed >= MAX_ABSORBED_FRAMES) pending.current = null;
+      const area = pending.current;
+      if (!area) return false;
+      if (frames(bounds, area)) pending.current = null;
       return true;
     },
   };
@@ -147,7 +144,13 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
       {draft.areaMode !== 'none' && (
         <>
           <p className={styles.hint}>{draft.areaMode === 'near' ? t.nearFallbackHint : t.areaMapHint}</p>
-          <div ref={box}>
+          {/* Listens only: the map inside is the control, these tell its frames apart from the partner's. */}
+          <div
+            ref={box}
+            onPointerDownCapture={typed.release}
+            onWheelCapture={typed.release}
+            onKeyDownCapture={typed.release}
+          >
             <AreaMap
               {...map}
               label={t.areaMapLabel}
@@ -160,7 +163,14 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
               }}
             />
           </div>
-          <TownInput t={t} onTown={show} />
+          <TownInput
+            t={t}
+            onTown={(area) => {
+              // The map's frame of the town becomes the area, whatever was typed before.
+              typed.release();
+              show(area);
+            }}
+          />
           <label htmlFor={`${id}-bbox`}>{t.bbox}</label>
           <input
             id={`${id}-bbox`}
