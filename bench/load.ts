@@ -26,6 +26,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { waitForServer } from './web-servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -288,20 +289,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child?: ChildProcess): Promise<void> {
-  for (let i = 0; i < 1_200; i += 1) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -330,7 +317,7 @@ async function main(): Promise<void> {
       });
       children.push(service);
       console.log(`Starting the service on ${serviceUrl} (seeding the demo catalogue)…`);
-      await waitFor(`${serviceUrl}/health`, service);
+      await waitForServer(`${serviceUrl}/health`, service, { timeoutMs: 300_000, intervalMs: 250 });
     }
 
     const login = await fetch(`${serviceUrl}/login`, {
@@ -382,7 +369,7 @@ async function main(): Promise<void> {
         },
       );
       children.push(web);
-      await waitFor(`${webUrl}/api/ready`, web);
+      await waitForServer(`${webUrl}/api/ready`, web, { timeoutMs: 300_000, intervalMs: 250 });
     }
     if (webUrl) {
       const webBase = new URL(webUrl);

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { waitForServer } from './web-servers';
 
 // Ports can be moved off the defaults on a shared machine.
 const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 4310);
@@ -24,20 +25,6 @@ const VIEWPORTS = {
   country: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 },
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -66,7 +53,7 @@ export async function benchProxy(
       stdio: 'inherit',
     });
     children.push(service);
-    await waitFor(`${SERVICE}/health`, service);
+    await waitForServer(`${SERVICE}/health`, service, { timeoutMs: 120_000, intervalMs: 200 });
     // The production server `npm start` runs (compression on: scripts/web-server.ts).
     const webArgs = ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(WEB_PORT), '-H', '127.0.0.1'];
     const web = spawn(process.execPath, webArgs, {
@@ -81,12 +68,12 @@ export async function benchProxy(
       stdio: 'ignore',
     });
     children.push(web);
-    await waitFor(`${WEB}/api/events?limit=1`, web);
+    await waitForServer(`${WEB}/api/events?limit=1`, web, { timeoutMs: 120_000, intervalMs: 200 });
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-proxy.ts', String(BARE_PORT), SERVICE], {
       stdio: 'inherit',
     });
     children.push(bare);
-    await waitFor(`${BARE}/health`, bare);
+    await waitForServer(`${BARE}/health`, bare, { timeoutMs: 120_000, intervalMs: 200 });
 
     const login = await fetch(`${SERVICE}/login`, {
       method: 'POST',

@@ -12,16 +12,24 @@ export interface BenchServers {
   stop: () => void;
 }
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 900; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+/**
+ * Waits until `url` answers below 500 (a server coming up), failing at once if `child` exits meanwhile, or after
+ * `timeoutMs`. Shared by the benchmarks that start servers of their own.
+ */
+export async function waitForServer(
+  url: string,
+  child?: ChildProcess,
+  { timeoutMs = 180_000, intervalMs = 200 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  for (let waited = 0; waited < timeoutMs; waited += intervalMs) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited`);
     try {
       const response = await fetch(url);
       if (response.status < 500) return;
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`${url} did not come up`);
 }
@@ -56,7 +64,7 @@ export async function startBenchServers({
       detached: true,
     });
     children.push(serviceProcess);
-    await waitFor(`${service}/health`, serviceProcess);
+    await waitForServer(`${service}/health`, serviceProcess);
     const webProcess = spawn(
       process.execPath,
       ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(webPort), '-H', '127.0.0.1'],
@@ -76,7 +84,7 @@ export async function startBenchServers({
       },
     );
     children.push(webProcess);
-    await waitFor(`${web}/`, webProcess);
+    await waitForServer(`${web}/`, webProcess);
   } catch (error) {
     stop();
     throw error;
