@@ -109,6 +109,27 @@ test.describe('search', () => {
     expect(cameraOf(page)).toEqual({ lat: 46.6, lng: 2.35, zoom: 6 });
   });
 
+  test('a broad word lists its first 50 matches, then more on request, each event once @phone', async ({ page }) => {
+    // The seeded catalogue has more than a page of upcoming concerts (the search's own answer says how many).
+    const all = await page.request.get('/api/search?q=concert&type=events&limit=200');
+    expect(all.status()).toBe(200);
+    const found = ((await all.json()) as unknown[]).length;
+    expect(found).toBeGreaterThan(50);
+
+    await openExplorer(page, '/?q=concert');
+    await expect(page.getByTestId('results-summary')).toHaveText('At least 50 matching events');
+    await expect(cards(page)).toHaveCount(50);
+    const more = page.getByTestId('search-more');
+    await expect(more).toHaveText('Show more results');
+    await more.click();
+    await expect(cards(page)).toHaveCount(Math.min(found, 100));
+    const ids = await cardIds(page);
+    expect(new Set(ids).size).toBe(ids.length);
+    await expect(page.getByTestId('results-summary')).toHaveText(
+      found > 100 ? 'At least 100 matching events' : `${found} matching events`,
+    );
+  });
+
   test('odd or unsearchable text in the link opens the view with a message, never an error page @phone', async ({
     page,
   }) => {

@@ -15,19 +15,21 @@ export interface ResultsListProps {
   now: number;
   selected: number | null;
   onHover: (id: number | null) => void;
+  /** Show every event at once (a search's list, as long as the visitor asked for) rather than a page at a time. */
+  all?: boolean;
 }
 
 /**
  * The events of the viewport as a list, shown a page at a time: first what starts soon, then, under a divider, what
  * was already running; the selected event's card is scrolled into view.
  */
-export function ResultsList({ groups, locale, now, selected, onHover }: ResultsListProps) {
+export function ResultsList({ groups, locale, now, selected, onHover, all = false }: ResultsListProps) {
   const t = explorerMessages(locale);
   const [shown, setShown] = useState(PAGE);
   const events = useMemo(() => [...groups.upcoming, ...groups.running], [groups]);
   const selectedIndex = selected === null ? -1 : events.findIndex((e) => e.id === selected);
   // A point chosen on the map must have its card rendered, even past the current page.
-  const visible = Math.max(shown, selectedIndex + 1);
+  const visible = all ? events.length : Math.max(shown, selectedIndex + 1);
   const firstRunning = groups.running[0]?.id;
 
   useEffect(() => {

@@ -69,6 +69,34 @@ describe('ResultsPanel', () => {
     expect(screen.getByRole('status').textContent).toBe('1,240 events here');
   });
 
+  it('lists every event a search returned, says "at least" while the search may find more, and asks for more', async () => {
+    const more = vi.fn();
+    const search = {
+      q: 'concert',
+      refused: null,
+      matched: 120,
+      partial: true,
+      more,
+      loadingMore: false,
+      onClose: vi.fn(),
+    };
+    const { user } = renderPanel({ events: events(120), total: 120, search });
+    expect(within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem')).toHaveLength(120);
+    expect(screen.getByTestId('results-summary').textContent).toBe('At least 120 matching events');
+    await user.click(screen.getByRole('button', { name: 'Show more results' }));
+    expect(more).toHaveBeenCalledOnce();
+    cleanup();
+    // As long as the view lists: no button, a way to narrow the search instead.
+    renderPanel({ events: events(3), total: 3, search: { ...search, matched: 3, more: null } });
+    expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
+    expect(screen.getByText(/Add a word to narrow the search/)).toBeTruthy();
+    cleanup();
+    // The search found all there is: an exact count, nothing more to ask.
+    renderPanel({ events: events(3), total: 3, search: { ...search, matched: 3, partial: false, more: null } });
+    expect(screen.getByTestId('results-summary').textContent).toBe('3 matching events');
+    expect(screen.queryByText(/narrow the search/)).toBeNull();
+  });
+
   it('says quietly that the data may be old when the read model answers for a failing service', () => {
     renderPanel({ events: events(2), total: 2, degraded: true });
     expect(screen.getByTestId('degraded-notice').textContent).toMatch(/may be a few minutes old/);

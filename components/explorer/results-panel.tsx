@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/config';
 import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import { ResultsList } from './results-list';
-import { SearchResultsHeading, searchEmptyMessage, searchSummary } from './search-results-heading';
+import { SearchMore, SearchResultsHeading, searchEmptyMessage, searchSummary } from './search-results-heading';
 import type { SearchListState } from './use-list-source';
 import { SheetHandle } from './sheet-handle';
 import type { Snap } from './sheet-snap';
@@ -111,6 +111,7 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
         )}
       </div>
       <ResultsBody {...props} />
+      {search && events.length > 0 && <SearchMore t={t} search={search} />}
     </aside>
   );
 }
@@ -159,14 +160,26 @@ function ResultsBody({
         t={t}
         onZoomOut={search ? null : onZoomOut}
         onClearFilters={onClearFilters}
-        onLaterDates={onLaterDates}
+        // The filters hid every listed match, but the search may find more: a way to look further.
+        onLaterDates={search?.more ? search.more : onLaterDates}
+        laterLabel={search?.more ? t.searchMore : undefined}
         live={live}
         message={search ? searchEmptyMessage(t, search) : null}
       />
     );
   }
   if (events.length === 0) return null;
-  return <ResultsList groups={groups} locale={locale} now={nowMs} selected={selected} onHover={onHover} />;
+  return (
+    <ResultsList
+      groups={groups}
+      locale={locale}
+      now={nowMs}
+      selected={selected}
+      onHover={onHover}
+      // A search's list is as long as the visitor asked the search for: all of it is shown.
+      all={Boolean(search)}
+    />
+  );
 }
 
 /**
@@ -179,15 +192,18 @@ function EmptyState({
   onZoomOut,
   onClearFilters,
   onLaterDates,
+  laterLabel,
   message,
 }: Pick<ResultsPanelProps, 't' | 'onZoomOut' | 'onClearFilters'> & {
   live: boolean;
   onLaterDates: (() => void) | null;
+  /** The first way's label when it is not "later dates" (the results view's "show more results"). */
+  laterLabel?: string;
   /** What the results view says when nothing matches, instead of the viewport's message. */
   message: string | null;
 }) {
   const ways = [
-    onLaterDates && { label: t.laterDates, run: onLaterDates },
+    onLaterDates && { label: laterLabel ?? t.laterDates, run: onLaterDates },
     onZoomOut && { label: t.zoomOut, run: onZoomOut },
     onClearFilters && { label: t.clearFilters, run: onClearFilters },
   ].filter((way): way is { label: string; run: () => void } => Boolean(way));

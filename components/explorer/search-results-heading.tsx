@@ -6,10 +6,14 @@ import type { ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import styles from './explorer.module.css';
 import type { SearchListState } from './use-list-source';
 
-/** The count line of the results view: what matches, and how many more the filters hide. */
+/**
+ * The count line of the results view: what matches ("at least" while the search may find more than it listed), and
+ * how many more the filters hide.
+ */
 export function searchSummary(t: ExplorerMessages, locale: Locale, search: SearchListState, shown: number): string {
   if (search.refused || shown === 0) return '';
-  const count = shown === 1 ? t.searchResultsOne : t.searchResultsCount(formatCount(shown, locale));
+  const n = formatCount(shown, locale);
+  const count = search.partial ? t.searchResultsAtLeast(n) : shown === 1 ? t.searchResultsOne : t.searchResultsCount(n);
   const hidden = search.matched - shown;
   return hidden > 0 ? `${count} · ${t.searchResultsHidden(formatCount(hidden, locale))}` : count;
 }
@@ -34,6 +38,27 @@ export function SearchResultsHeading({
       </button>
     </div>
   );
+}
+
+/**
+ * Below the results: a button asking the search for a page more while it may find more, or, once the view lists as
+ * many as it can, how to narrow the search.
+ */
+export function SearchMore({ t, search }: { t: ExplorerMessages; search: SearchListState }) {
+  if (search.more || search.loadingMore) {
+    return (
+      <button
+        type="button"
+        className={`button ${styles.more}`}
+        onClick={search.more ?? undefined}
+        aria-disabled={search.loadingMore || undefined}
+        data-testid="search-more"
+      >
+        {search.loadingMore ? t.loading : t.searchMore}
+      </button>
+    );
+  }
+  return search.partial ? <p className={styles.searchLimit}>{t.searchNarrow}</p> : null;
 }
 
 /** What the results view says when nothing is listed: why the text was not searched, or that nothing matches. */

@@ -19,6 +19,12 @@ export interface SearchListState {
   /** The message in place of results when the text cannot be searched (blank, too long, no letters). */
   refused: 'empty' | 'short' | 'long' | 'no-words' | null;
   matched: number;
+  /** The search filled the list it was asked for: it may find more, and the count is a floor. */
+  partial: boolean;
+  /** Asks the search for a page more; null when the list is all there is or as long as the view lists. */
+  more: (() => void) | null;
+  /** A longer list is on its way; the shorter one stays listed, not dimmed. */
+  loadingMore: boolean;
 }
 
 /**
@@ -63,7 +69,16 @@ export function useListSource(
   }
   const { query, check } = results;
   const refused = check && !check.ok ? check.reason : null;
-  const search: SearchListState = { q, refused, matched: results.matched };
+  const search: SearchListState = {
+    q,
+    refused,
+    matched: results.matched,
+    partial: results.partial,
+    more: results.more,
+    loadingMore: results.loadingMore,
+  };
+  // While a longer list loads, the one listed is still this text's answer: not stale, only shorter.
+  const current = query.data !== undefined && (!query.isPlaceholderData || results.loadingMore);
   return {
     events: results.events,
     clusters: resultClusters,
@@ -74,11 +89,15 @@ export function useListSource(
     key: refused !== null || (query.data !== undefined && !query.isPlaceholderData) ? `q=${q}` : null,
     total: results.events.length,
     nowMs: results.nowMs,
-    loading: { first: results.firstLoad, updating: results.updating, fetching: query.isFetching },
+    loading: {
+      first: results.firstLoad,
+      updating: results.updating && !results.loadingMore,
+      fetching: query.isFetching,
+    },
     error: { failed: query.isError, retry: () => void query.refetch() },
     answered: refused !== null || query.data !== undefined,
     settled: refused !== null || query.data !== undefined || query.isError,
-    fresh: refused !== null || (query.data !== undefined && !query.isPlaceholderData),
+    fresh: refused !== null || current,
     search,
   };
 }

@@ -350,7 +350,7 @@ describe('records and searches', () => {
     ['/api/search', '#/q'],
     ['/api/search?q=a&lng=2', '#/lat'],
     ['/api/search?q=a&type=concerts', '#/type/0'],
-    ['/api/search?q=a&limit=51', '#/limit'],
+    ['/api/search?q=a&limit=201', '#/limit'],
   ])('rejects %s with 400 at %s', async (path, pointer) => {
     const { res, body } = await call(searchRoute(req(path)));
     expect(res.status).toBe(400);

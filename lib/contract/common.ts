@@ -5,7 +5,8 @@ export const LIMITS = {
   eventsLimitMax: 500,
   catalogueLimitMax: 500,
   clicksLimitMax: 1000,
-  searchLimitMax: 50,
+  /** The spec sets none; 200 lets a results view list a broad word's matches a page at a time (docs/design.md §4.6). */
+  searchLimitMax: 200,
   defaultLimit: 100,
   defaultSearchLimit: 10,
   accessTokenSeconds: 3600,

@@ -157,12 +157,18 @@ export async function fetchTowns(q: string, signal?: AbortSignal): Promise<TownO
   }));
 }
 
-/** How many events the results view asks for: the API's most for one search. */
-export const SEARCH_RESULTS_LIMIT = 50;
+/**
+ * The results view asks for this many events first, and this many more each time the visitor asks for more. The
+ * search has no page number: a longer list is asked for again, so every list is one ranking (no event twice or lost
+ * between pages).
+ */
+export const SEARCH_RESULTS_PAGE = 50;
+/** The most the results view lists (the service's most for one search); beyond it, a narrower text is the way. */
+export const SEARCH_RESULTS_MAX = 200;
 
-/** Every event matching a text (up to the API's most), for the results view: not ranked around the map. */
-export async function fetchSearchEvents(q: string, signal?: AbortSignal): Promise<TSearchResponse> {
-  const params = new URLSearchParams({ q: q.trim(), type: 'events', limit: String(SEARCH_RESULTS_LIMIT) });
+/** The events matching a text, the best `limit` of them, for the results view: not ranked around the map. */
+export async function fetchSearchEvents(q: string, limit: number, signal?: AbortSignal): Promise<TSearchResponse> {
+  const params = new URLSearchParams({ q: q.trim(), type: 'events', limit: String(limit) });
   const res = await fetch(`/api/search?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
   return (await res.json()) as TSearchResponse;

@@ -8,7 +8,9 @@ import {
   type TSearchItem,
 } from '@/lib/contract';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
-import { makeEventInput, storedEvent } from '../testing/fixtures';
+import { FIXTURE_NOW_MS, makeEventInput, storedEvent } from '../testing/fixtures';
+
+const HOUR_MS = 3_600_000;
 import { CITIES, createSearchCatalogue, VENUES, type SearchCatalogue, type Venue } from '../testing/search-catalogue';
 
 let t: TestApp;
@@ -121,6 +123,39 @@ describe('GET /v2/search relevance table', () => {
 
   it('has at least 30 cases', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('GET /v2/search: long lists', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+    // 130 upcoming events sharing one word: more than a results view's first page, fewer than the most listed.
+    for (let i = 0; i < 130; i++) {
+      await own.store.catalogue.createEvent(
+        makeEventInput({ name: `Nuit zéphyrine ${i}`, startMs: FIXTURE_NOW_MS + (i + 1) * HOUR_MS }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+  const events = async (limit: number) => {
+    const response = await own.request({
+      method: 'GET',
+      url: `/v2/search?search=zephyrine&type=events&limit=${limit}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ZSearchResponseSchema.parse(response.json()).map((item) => ('event' in item ? item.event.id : -1));
+  };
+
+  it('lists as many events as asked up to 200, each once, so a results view can show more than 50', async () => {
+    const first = await events(50);
+    const longer = await events(200);
+    expect(first).toHaveLength(50);
+    expect(longer).toHaveLength(130);
+    expect(new Set(longer).size).toBe(130);
+    expect(longer).toEqual(expect.arrayContaining(first));
   });
 });
 
@@ -265,7 +300,7 @@ describe('bad input', () => {
     '/v2/search?search=a&lng=abc&lat=0',
     '/v2/search?search=a&lng=2',
     '/v2/search?search=a&limit=0',
-    '/v2/search?search=a&limit=51',
+    '/v2/search?search=a&limit=201',
     '/v2/search?search=a&limit=1.5',
     '/v2/search?search=a&type=concerts',
     '/v2/search?search=a&type=events,',
