@@ -262,11 +262,14 @@ test.describe('saved events', () => {
 
 test.describe('the Partner API down', () => {
   // The same build, pointed at a port nothing listens on.
-  const port = Number(new URL(E2E_BASE_URL).port) + 37;
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = '';
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
+    // One server per worker: the desktop and phone projects run these journeys at the same time, and a shared port
+    // would let one project's server answer the other's journeys until its own afterAll stopped it.
+    const port = Number(new URL(E2E_BASE_URL).port) + 37 + test.info().parallelIndex;
+    origin = `http://127.0.0.1:${port}`;
     server = spawn(
       process.execPath,
       ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(port), '-H', '127.0.0.1'],
