@@ -22,7 +22,7 @@ beforeAll(async () => {
     seed: 'seed-sources',
     now: FIXTURE_NOW_MS,
     reset: true,
-    ingest: ctx.store.ingest,
+    ingestion: true,
   });
 });
 afterAll(async () => {
@@ -101,7 +101,7 @@ test('a seeded event rewritten from its records stays at its own place when anot
       seed: 'seed-sources',
       now: FIXTURE_NOW_MS,
       reset: true,
-      ingest: big.store.ingest,
+      ingestion: true,
     });
     const json = (await big.store.catalogue.eventJsonByIds(all, { commentaries: false, performers: false })).map(
       (buffer) => JSON.parse(buffer.toString('utf8')) as EventJson & { id: number },
