@@ -137,45 +137,49 @@ test('a seeded event rewritten from its records stays at its own place when anot
   }
 });
 
-test('the demo seed keeps apart the generated events the matching rule alone would merge: one event per generated one', async () => {
-  const demo = await serviceWith([]);
-  try {
-    const total = DEFAULT_SEED_EVENTS;
-    const stats = await seedCatalogue(demo.store.seeding, { events: total, now: FIXTURE_NOW_MS, ingestion: true });
-    expect(stats.sourceRecords).toBe(stats.sources);
-    expect((await demo.store.feed.changesSince(null, 2 * total)).events.length).toBe(total);
-    const rows = await demo.store.ingest.sourcesByEvents(Array.from({ length: total }, (_, i) => i + 1));
-    expect(rows.length).toBe(stats.sources);
-    const byEvent = new Map<number, ResolvedSource[]>();
-    for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), parse(row.data)]);
-    expect(byEvent.size).toBe(total);
-    // Pairs of seeded events where a record of the later one would join the earlier one by the rule (sameAs aside):
-    // without the records' sameAs, ingestion would have made fewer events than the seed generated.
-    const byHour = new Map<number, number[]>();
-    for (const [id, records] of byEvent) {
-      const hour = Math.floor((records[0] as ResolvedSource).startMs / 3_600_000);
-      byHour.set(hour, [...(byHour.get(hour) ?? []), id]);
-    }
-    const ruleOnly = (r: ResolvedSource) => ({ ...matchViewOf(r), sameAs: null });
-    let mergeable = 0;
-    for (const [hour, ids] of byHour) {
-      const near = [...ids, ...(byHour.get(hour + 1) ?? [])];
-      for (const a of ids) {
-        for (const b of near) {
-          if (b <= a && ids.includes(b)) continue;
-          const ra = byEvent.get(a) as ResolvedSource[];
-          const rb = byEvent.get(b) as ResolvedSource[];
-          const joins = rb.some(
-            (y) => !ra.some((x) => x.partner === y.partner) && ra.some((x) => sameEvent(ruleOnly(x), ruleOnly(y))),
-          );
-          if (joins) mergeable += 1;
+test(
+  'the demo seed keeps apart the generated events the matching rule alone would merge: one event per generated one',
+  { timeout: 180_000 },
+  async () => {
+    const demo = await serviceWith([]);
+    try {
+      const total = DEFAULT_SEED_EVENTS;
+      const stats = await seedCatalogue(demo.store.seeding, { events: total, now: FIXTURE_NOW_MS, ingestion: true });
+      expect(stats.sourceRecords).toBe(stats.sources);
+      expect((await demo.store.feed.changesSince(null, 2 * total)).events.length).toBe(total);
+      const rows = await demo.store.ingest.sourcesByEvents(Array.from({ length: total }, (_, i) => i + 1));
+      expect(rows.length).toBe(stats.sources);
+      const byEvent = new Map<number, ResolvedSource[]>();
+      for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), parse(row.data)]);
+      expect(byEvent.size).toBe(total);
+      // Pairs of seeded events where a record of the later one would join the earlier one by the rule (sameAs aside):
+      // without the records' sameAs, ingestion would have made fewer events than the seed generated.
+      const byHour = new Map<number, number[]>();
+      for (const [id, records] of byEvent) {
+        const hour = Math.floor((records[0] as ResolvedSource).startMs / 3_600_000);
+        byHour.set(hour, [...(byHour.get(hour) ?? []), id]);
+      }
+      const ruleOnly = (r: ResolvedSource) => ({ ...matchViewOf(r), sameAs: null });
+      let mergeable = 0;
+      for (const [hour, ids] of byHour) {
+        const near = [...ids, ...(byHour.get(hour + 1) ?? [])];
+        for (const a of ids) {
+          for (const b of near) {
+            if (b <= a && ids.includes(b)) continue;
+            const ra = byEvent.get(a) as ResolvedSource[];
+            const rb = byEvent.get(b) as ResolvedSource[];
+            const joins = rb.some(
+              (y) => !ra.some((x) => x.partner === y.partner) && ra.some((x) => sameEvent(ruleOnly(x), ruleOnly(y))),
+            );
+            if (joins) mergeable += 1;
+          }
         }
       }
+      expect(mergeable).toBeGreaterThan(0);
+    } finally {
+      await demo.service.close();
     }
-    expect(mergeable).toBeGreaterThan(0);
-  } finally {
-    await demo.service.close();
-  }
-});
+  },
+);
 
 const parse = (data: string) => JSON.parse(data) as ResolvedSource;

@@ -3,7 +3,14 @@ import type { IngestBatch, IngestEventInput, IngestPartnerRow, IngestSourceRow, 
 import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event';
 import { sourceRecordsFrom } from '../model/new-rows';
-import type { EventRecord, PartnerRecord, PerformerRecord, PlaceRecord, SourceRecord } from '../model/records';
+import type {
+  EventRecord,
+  MapPlaceRecord,
+  PartnerRecord,
+  PerformerRecord,
+  PlaceRecord,
+  SourceRecord,
+} from '../model/records';
 import { serializeEvent } from '../model/serialize-event';
 import type { SourceInput, StoredEventJson } from '../types';
 import { inTransaction, type PgClient, type Queryable } from './pool';
@@ -65,6 +72,10 @@ interface BatchState {
   partners: Map<string, PartnerRecord>;
   venues: Map<string, PlaceRecord>;
   inserts: Array<{ record: EventRecord; json: StoredEventJson }>;
+  /** Map places read in this batch (the demo seed's batches name a few hundred for thousands of events). */
+  mapPlaces: Map<string, MapPlaceRecord | null>;
+  /** Performers found or created in this batch, by name key (two round trips each otherwise). */
+  performers: Map<string, PerformerRecord>;
 }
 
 /** resolve-input.ts's sourceRecordsOf with the batch's source id counter and partner rows. */
@@ -111,7 +122,11 @@ async function writeEvent(
   const kept = previous && previous.place.name === input.place.name && previous.place.city === input.place.city;
   const place = kept ? previous.place : await venuePlace(client, state, input, given?.id ?? null);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
-  const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
+  if (given) state.mapPlaces.set(given.id, given);
+  else if (place.mapId && !state.mapPlaces.has(place.mapId)) {
+    state.mapPlaces.set(place.mapId, await loadMapPlace(client, place.mapId));
+  }
+  const mapPlace = given ?? (place.mapId ? (state.mapPlaces.get(place.mapId) ?? null) : null);
   const ids = sourceIdsByPartner(previous);
   const sources = await batchSourceRecords(
     client,
@@ -123,7 +138,15 @@ async function writeEvent(
     input,
   );
   const performers: PerformerRecord[] = [];
-  for (const name of input.performers) performers.push(await performerOf(client, name));
+  for (const name of input.performers) {
+    const key = foldText(name).replace(/\s+/g, ' ').trim();
+    let performer = state.performers.get(key);
+    if (!performer) {
+      performer = await performerOf(client, name);
+      state.performers.set(key, performer);
+    }
+    performers.push(performer);
+  }
   const record = ingestedEventRecord(input, previous, id, updatedMs, { mapPlace, place, sources, performers });
   const json = serializeEvent(record, ctx.publicUrl);
   if (previous) await updateEventRows(client, record, json);
@@ -262,6 +285,8 @@ export async function applyIngestBatch(
     partners: new Map(),
     venues: venueKeys.size > 0 ? await loadVenuePlaces(client, [...venueKeys]) : new Map<string, PlaceRecord>(),
     inserts: [],
+    mapPlaces: new Map(),
+    performers: new Map(),
   };
   for (const write of batch.events) {
     const stamp = updatedMs++;
