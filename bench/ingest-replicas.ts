@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   try {
     const database = await server.createDatabase({ name: 'eventmap' });
     const store = await openStore({ database, clock: systemClock, publicUrl: `http://127.0.0.1:${PORT_A}` });
-    const seeded = await seedCatalogue(store.seeding, { events: EVENTS, seed: 'bench', ingest: store.ingest });
+    const seeded = await seedCatalogue(store.seeding, { events: EVENTS, seed: 'bench', ingestion: true });
     console.log(`Seeded ${EVENTS} events (${seeded.sourceRecords} source records) in ${seeded.durationMs} ms`);
     const current = (await store.ingest.sourcesByEvents(Array.from({ length: EVENTS }, (_, i) => i + 1)))
       .map((row) => JSON.parse(row.data) as ResolvedSource)

@@ -101,7 +101,7 @@ const seed: Command = async (args, config) => {
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       now: commandNow(config),
       reset: options.reset ?? false,
-      ...(events <= INGEST_SEED_MAX_EVENTS ? { ingest: store.ingest } : {}),
+      ingestion: events <= INGEST_SEED_MAX_EVENTS,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 10) * 10;
         if (percent === lastPercent) return;

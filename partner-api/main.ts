@@ -37,7 +37,7 @@ export interface RunningService {
  * gives the same catalogue on any day); image links use the store's public URL.
  */
 export async function seedDemoCatalogue(store: Store, now: number): Promise<SeedStats> {
-  const stats = await seedCatalogue(store.seeding, { events: DEMO_EVENT_COUNT, now, ingest: store.ingest });
+  const stats = await seedCatalogue(store.seeding, { events: DEMO_EVENT_COUNT, now, ingestion: true });
   await store.search.optimize();
   return stats;
 }

@@ -14,7 +14,7 @@ describe('simulate', () => {
       seed: 'simulate-test',
       now: FIXTURE_NOW_MS,
       reset: true,
-      ingest: ctx.store.ingest,
+      ingestion: true,
     });
   });
   afterAll(async () => {

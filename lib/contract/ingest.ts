@@ -80,6 +80,12 @@ export const ZSourceRecordSchema = z
     categories: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
     /** Default scheduled. */
     status: z.enum(SOURCE_STATUSES).optional(),
+    /**
+     * An identifier of the event itself that every partner selling it uses alike (schema.org `sameAs`: the URL of the
+     * event's official page, or an operator's own URN): records with the same `sameAs` are one event, records with
+     * different ones never are, whatever their venue, start and title (docs/ingestion.md "Matching").
+     */
+    sameAs: z.string().trim().min(1).max(2000).optional(),
   })
   .meta({ id: 'SourceRecord', description: 'What one ticketing partner says about one event (docs/ingestion.md).' });
 export type TSourceRecord = z.infer<typeof ZSourceRecordSchema>;

@@ -6,11 +6,17 @@ import {
   type TIngestSummary,
 } from '@/lib/contract/ingest';
 import type { Store } from '@/partner-api/store/port';
-import type { IngestBatch, IngestEventWrite, IngestSourceRow } from '@/partner-api/store/ingest/types';
+import type {
+  IngestBatch,
+  IngestEventInput,
+  IngestEventWrite,
+  IngestSourceRow,
+  IngestStore,
+} from '@/partner-api/store/ingest/types';
 import { eventInputOf } from './derive-event';
 import { noMapPlaces, type MapPlaceProvider } from './enrich';
 import type { ReadItem } from './formats/items';
-import { matchKey, neighbourKeys, sameEvent } from './match';
+import { matchKey, neighbourKeys, sameEvent, type MatchView } from './match';
 import {
   DEFAULT_PARTNER_TIME_ZONE,
   matchViewOf,
@@ -61,12 +67,6 @@ interface Accepted {
   source: ResolvedSource;
 }
 
-/** A new event of this import, not stored yet: later records of the batch may merge into it. */
-interface PendingEvent {
-  key: string;
-  rows: ResolvedSource[];
-}
-
 const parseRow = (row: IngestSourceRow): ResolvedSource => JSON.parse(row.data) as ResolvedSource;
 
 /** The stored row of a resolved record, under the event `eventKey` names (a new one's key, or `id:<event id>`). */
@@ -84,14 +84,187 @@ export function sourceRowOf(source: ResolvedSource, eventKey: string): IngestBat
 }
 
 /**
+ * What the ingestion core reads and writes: the store's ingestion part, or the demo seed's bulk load (the same
+ * operations inside its one transaction, partner-api/seed/seed-catalogue.ts).
+ */
+export type IngestWriter = Pick<IngestStore, 'sourcesByRefs' | 'sourcesByEvents' | 'sourcesByMatchKeys' | 'applyBatch'>;
+
+/** What one call of the core did to the records it was given. */
+export type IngestCounts = Pick<TIngestSummary, 'created' | 'merged' | 'updated' | 'unchanged'>;
+
+/** An event a batch's records may join: a stored one (`id:<n>`) or a new one of this batch (`new:<n>`). */
+interface EventGroup {
+  key: string;
+  /** Search order: stored events first (as found), then new ones (as created), as the rule has always tried them. */
+  order: number;
+  rows: ResolvedSource[];
+  views: MatchView[];
+}
+
+/**
+ * The events of one batch the rule may join a record to, indexed by the records' `sameAs`: a record naming its event
+ * is compared only with the events of the same `sameAs` and those with a record naming none (the rule decides there),
+ * so a batch of records that all name their event (the demo seed's thousands) stays linear.
+ */
+class EventGroups {
+  readonly list: EventGroup[] = [];
+  private readonly bySameAs = new Map<string, EventGroup[]>();
+  private readonly open: EventGroup[] = [];
+
+  add(key: string, rows: ResolvedSource[]): EventGroup {
+    const group: EventGroup = { key, order: this.list.length, rows: [], views: [] };
+    this.list.push(group);
+    for (const row of rows) this.join(group, row);
+    return group;
+  }
+
+  /** Adds `source` to `group`, replacing the partner's record with the same id if there is one. */
+  join(group: EventGroup, source: ResolvedSource): void {
+    const view = matchViewOf(source);
+    const i = group.rows.findIndex((r) => r.partner === source.partner && r.ref === source.ref);
+    if (i === -1) {
+      group.rows.push(source);
+      group.views.push(view);
+    } else {
+      group.rows[i] = source;
+      group.views[i] = view;
+    }
+    if (view.sameAs === null) {
+      if (!this.open.includes(group)) this.open.push(group);
+    } else {
+      const list = this.bySameAs.get(view.sameAs) ?? [];
+      if (!list.includes(group)) {
+        list.push(group);
+        this.bySameAs.set(view.sameAs, list);
+      }
+    }
+  }
+
+  /** The first event `source` is the same event as, by the rule (one source per partner and event), or null. */
+  find(source: ResolvedSource): EventGroup | null {
+    const view = matchViewOf(source);
+    const candidates =
+      view.sameAs === null
+        ? this.list
+        : [...(this.bySameAs.get(view.sameAs) ?? []), ...this.open].sort((a, b) => a.order - b.order);
+    // A partner's two records are two events (two shows the same night).
+    return (
+      candidates.find(
+        (g) => !g.rows.some((r) => r.partner === source.partner) && g.views.some((v) => sameEvent(view, v)),
+      ) ?? null
+    );
+  }
+}
+
+/** An event written by one call of the core: its id and what its records made of it. */
+export interface IngestedEvent {
+  eventId: number;
+  input: IngestEventInput;
+  created: boolean;
+}
+
+/**
+ * The ingestion core (docs/ingestion.md): upserts resolved records — of one partner or several — by (partner, partner's
+ * id) in one atomic batch. Unchanged records are not written; new ones join an existing event or an earlier new one of
+ * the batch when the matching rule says it is the same event; each touched event is rewritten from all its sources.
+ * Returns the events written, in the order they were written (new events take ids in that order).
+ */
+export async function ingestSources(
+  ingest: IngestWriter,
+  sources: readonly ResolvedSource[],
+  counts: IngestCounts,
+  mapPlaces: MapPlaceProvider = noMapPlaces,
+): Promise<IngestedEvent[]> {
+  if (sources.length === 0) return [];
+  const refsByPartner = new Map<string, string[]>();
+  for (const source of sources) {
+    const refs = refsByPartner.get(source.partner) ?? [];
+    refs.push(source.ref);
+    refsByPartner.set(source.partner, refs);
+  }
+  const existing = new Map<string, IngestSourceRow>();
+  for (const [partner, refs] of refsByPartner) {
+    for (const row of await ingest.sourcesByRefs(partner, refs)) existing.set(`${row.partner}\u0000${row.ref}`, row);
+  }
+  const changed: Array<{ source: ResolvedSource; eventId: number }> = [];
+  const fresh: ResolvedSource[] = [];
+  for (const source of sources) {
+    const row = existing.get(`${source.partner}\u0000${source.ref}`);
+    if (!row) fresh.push(source);
+    else if (row.hash === source.hash) counts.unchanged += 1;
+    else changed.push({ source, eventId: row.eventId });
+  }
+  if (changed.length === 0 && fresh.length === 0) return [];
+
+  // Candidates: stored records starting within an hour either side of a new record, within ~1 km (match.ts).
+  const keys = new Set<string>();
+  for (const source of fresh) for (const key of neighbourKeys(source.startMs, source.lng, source.lat)) keys.add(key);
+  const candidates = keys.size > 0 ? await ingest.sourcesByMatchKeys([...keys]) : [];
+  const touchedIds = new Set<number>([...changed.map((c) => c.eventId), ...candidates.map((c) => c.eventId)]);
+  const stored = touchedIds.size > 0 ? await ingest.sourcesByEvents([...touchedIds]) : [];
+  const rowsByEvent = new Map<number, ResolvedSource[]>();
+  for (const row of stored) {
+    const list = rowsByEvent.get(row.eventId) ?? [];
+    list.push(parseRow(row));
+    rowsByEvent.set(row.eventId, list);
+  }
+  const groups = new EventGroups();
+  const byKey = new Map<string, EventGroup>();
+  for (const [eventId, rows] of rowsByEvent) byKey.set(`id:${eventId}`, groups.add(`id:${eventId}`, rows));
+
+  const writeKeys = new Set<string>();
+  const upserts: IngestBatch['upserts'] = [];
+  for (const { source, eventId } of changed) {
+    const key = `id:${eventId}`;
+    let group = byKey.get(key);
+    if (!group) {
+      group = groups.add(key, []);
+      byKey.set(key, group);
+    }
+    groups.join(group, source);
+    writeKeys.add(key);
+    upserts.push(sourceRowOf(source, key));
+    counts.updated += 1;
+  }
+  let newKeys = 0;
+  for (const source of fresh) {
+    let group = groups.find(source);
+    if (group) {
+      groups.join(group, source);
+      counts.merged += 1;
+    } else {
+      newKeys += 1;
+      group = groups.add(`new:${newKeys}`, [source]);
+      byKey.set(group.key, group);
+      counts.created += 1;
+    }
+    writeKeys.add(group.key);
+    upserts.push(sourceRowOf(source, group.key));
+  }
+
+  const events: IngestEventWrite[] = [];
+  for (const key of writeKeys) {
+    const rows = byKey.get(key)?.rows;
+    if (!rows || rows.length === 0) continue;
+    const primary = rows[0] as ResolvedSource;
+    const eventId = key.startsWith('id:') ? Number(key.slice(3)) : null;
+    events.push({ key, eventId, input: eventInputOf(rows, await mapPlaces.lookup(primary.record.venue)) });
+  }
+  const ids = await ingest.applyBatch({ events, upserts, removals: [] });
+  return events.map((write) => ({
+    eventId: ids.get(write.key) as number,
+    input: write.input as IngestEventInput,
+    created: write.eventId === null,
+  }));
+}
+
+/**
  * The one way data enters the catalogue (docs/ingestion.md): reads `items` (from a format reader), validates and
- * resolves each record, and upserts them by (partner, partner's id) in atomic batches — unchanged records are not
- * written; new ones merge into an existing event when the matching rule says it is the same event; each touched
- * event is rewritten from all its sources. With `full`, the partner's future records the feed no longer lists are
- * withdrawn at the end (their event deleted when no source remains).
+ * resolves each record, and hands them to the core (ingestSources) in atomic batches. With `full`, the partner's future
+ * records the feed no longer lists are withdrawn at the end (their event deleted when no source remains).
  */
 export async function importItems(
-  store: Store,
+  store: Pick<Store, 'ingest'>,
   items: Iterable<ReadItem> | AsyncIterable<ReadItem>,
   options: ImportOptions,
 ): Promise<TIngestSummary> {
@@ -124,7 +297,6 @@ export async function importItems(
   /** Every id the feed lists (accepted or not): a full feed withdraws only what it no longer mentions at all. */
   const listed = new Set<string>();
   let batch: Accepted[] = [];
-  let newKeys = 0;
 
   const reject = (item: { position: number; unit: TIngestRejection['unit'] }, reason: string, recordId?: string) => {
     summary.rejected.push({ position: item.position, unit: item.unit, ...(recordId ? { recordId } : {}), reason });
@@ -134,95 +306,12 @@ export async function importItems(
     if (batch.length === 0) return;
     const accepted = batch;
     batch = [];
-    const existing = new Map(
-      (
-        await store.ingest.sourcesByRefs(
-          partner.name,
-          accepted.map((a) => a.source.ref),
-        )
-      ).map((row) => [row.ref, row]),
+    await ingestSources(
+      store.ingest,
+      accepted.map((a) => a.source),
+      summary,
+      mapPlaces,
     );
-    const changed: Array<{ source: ResolvedSource; eventId: number }> = [];
-    const fresh: ResolvedSource[] = [];
-    for (const { source } of accepted) {
-      const row = existing.get(source.ref);
-      if (!row) fresh.push(source);
-      else if (row.hash === source.hash) summary.unchanged += 1;
-      else changed.push({ source, eventId: row.eventId });
-    }
-    if (changed.length === 0 && fresh.length === 0) return;
-
-    // Candidates: stored records starting within an hour either side of a new record, within ~1 km (match.ts).
-    const keys = new Set<string>();
-    for (const source of fresh) for (const key of neighbourKeys(source.startMs, source.lng, source.lat)) keys.add(key);
-    const candidates = keys.size > 0 ? await store.ingest.sourcesByMatchKeys([...keys]) : [];
-    const touchedIds = new Set<number>([...changed.map((c) => c.eventId), ...candidates.map((c) => c.eventId)]);
-    const stored = touchedIds.size > 0 ? await store.ingest.sourcesByEvents([...touchedIds]) : [];
-    const rowsByEvent = new Map<number, ResolvedSource[]>();
-    for (const row of stored) {
-      const list = rowsByEvent.get(row.eventId) ?? [];
-      list.push(parseRow(row));
-      rowsByEvent.set(row.eventId, list);
-    }
-
-    const writeKeys = new Set<string>();
-    const upserts: IngestBatch['upserts'] = [];
-    const pending: PendingEvent[] = [];
-    const replaceIn = (rows: ResolvedSource[], source: ResolvedSource) => {
-      const i = rows.findIndex((r) => r.partner === source.partner && r.ref === source.ref);
-      if (i === -1) rows.push(source);
-      else rows[i] = source;
-    };
-
-    for (const { source, eventId } of changed) {
-      const rows = rowsByEvent.get(eventId) ?? [];
-      replaceIn(rows, source);
-      rowsByEvent.set(eventId, rows);
-      writeKeys.add(`id:${eventId}`);
-      upserts.push(sourceRowOf(source, `id:${eventId}`));
-      summary.updated += 1;
-    }
-    for (const source of fresh) {
-      const view = matchViewOf(source);
-      // One source per partner and event: a partner's two records are two events (two shows the same night).
-      const fits = (rows: readonly ResolvedSource[]) =>
-        !rows.some((r) => r.partner === source.partner) && rows.some((r) => sameEvent(view, matchViewOf(r)));
-      let key: string | null = null;
-      for (const [eventId, rows] of rowsByEvent) {
-        if (fits(rows)) {
-          key = `id:${eventId}`;
-          replaceIn(rows, source);
-          break;
-        }
-      }
-      if (key === null) {
-        const joined = pending.find((p) => fits(p.rows));
-        if (joined) {
-          key = joined.key;
-          joined.rows.push(source);
-        }
-      }
-      if (key === null) {
-        newKeys += 1;
-        key = `new:${newKeys}`;
-        pending.push({ key, rows: [source] });
-        summary.created += 1;
-      } else {
-        summary.merged += 1;
-      }
-      writeKeys.add(key);
-      upserts.push(sourceRowOf(source, key));
-    }
-
-    const events: IngestEventWrite[] = [];
-    for (const key of writeKeys) {
-      const eventId = key.startsWith('id:') ? Number(key.slice(3)) : null;
-      const rows = eventId === null ? pending.find((p) => p.key === key)?.rows : rowsByEvent.get(eventId);
-      if (!rows || rows.length === 0) continue;
-      const primary = rows[0] as ResolvedSource;
-      events.push({ key, eventId, input: eventInputOf(rows, await mapPlaces.lookup(primary.record.venue)) });
-    }
-    await store.ingest.applyBatch({ events, upserts, removals: [] });
   };
 
   for await (const item of items) {
@@ -268,7 +357,7 @@ export async function importItems(
 
 /** A full feed's end: the partner's future records it did not list leave their events, batch by batch. */
 async function withdrawUnlisted(
-  store: Store,
+  store: Pick<Store, 'ingest'>,
   partner: string,
   listed: ReadonlySet<string>,
   options: ImportOptions,
@@ -285,7 +374,7 @@ async function withdrawUnlisted(
  * does to a record a partner drops.
  */
 export async function withdrawSources(
-  store: Store,
+  store: Pick<Store, 'ingest'>,
   partner: string,
   gone: ReadonlyArray<{ ref: string; eventId: number }>,
   options: { batchSize?: number | undefined; mapPlaces?: MapPlaceProvider; summary?: TIngestSummary } = {},

@@ -89,6 +89,42 @@ describe('POST /ingest/v1/partners/{partner}/feed', () => {
     expect(await eventCount()).toBe(0);
   });
 
+  it('groups records that name their event (sameAs) by it, not by the matching rule', async () => {
+    // Two shows of one title, same venue and time (two rooms): the rule alone would make them one event.
+    const record = (id: string, price: number, sameAs: string, name = 'Nuit du jazz') =>
+      JSON.stringify({
+        id,
+        name,
+        dates: [{ start: '2027-03-14T20:00:00+01:00' }],
+        venue: { name: 'Le Périscope', city: 'Lyon', lat: 45.7484, lng: 4.8254 },
+        link: `https://tickets.example/${id}`,
+        lowestPrice: price,
+        sameAs,
+      });
+    const horizon = [record('h-1', 10, 'urn:periscope:salle-1'), record('h-2', 20, 'urn:periscope:salle-2')].join('\n');
+    expect((await send('Billetterie Horizon', horizonKey, horizon, 'application/x-ndjson')).json()).toMatchObject({
+      created: 2,
+      merged: 0,
+    });
+    // Another partner's records: the first show under another title joins it by its sameAs; the second show, titled
+    // alike, joins the second (the rule alone would put it with the first, the first event that fits).
+    const placeLibre = [
+      record('p-1', 11, 'urn:periscope:salle-1', 'Jazz au Périscope — salle 1'),
+      record('p-2', 21, 'urn:periscope:salle-2'),
+    ].join('\n');
+    expect((await send('PlaceLibre', placeLibreKey, placeLibre, 'application/x-ndjson')).json()).toMatchObject({
+      created: 0,
+      merged: 2,
+    });
+    const response = await t.request({ method: 'POST', url: '/v2/get/catalogue', payload: {} });
+    const events = ZGetCatalogueResponseSchema.parse(response.json()).data.events;
+    const prices = events.map((e) => e.sources.map((s) => s.lowestPrice).sort());
+    expect(prices.sort()).toEqual([
+      [10, 11],
+      [20, 21],
+    ]);
+  });
+
   it('answers 413 for a non-streamed body over the documented limit', async () => {
     const huge = 'BEGIN:VCALENDAR\r\n' + 'X-PAD:' + 'x'.repeat(11 * 1024 * 1024) + '\r\nEND:VCALENDAR\r\n';
     const response = await send('Billetterie Horizon', horizonKey, huge, 'text/calendar');

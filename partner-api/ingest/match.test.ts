@@ -25,6 +25,7 @@ function view(overrides: Partial<MatchView>): MatchView {
     lat: 48.8823,
     mapPlaceId: null,
     performers: [],
+    sameAs: null,
     ...overrides,
   };
 }
@@ -111,6 +112,19 @@ describe('the matching rule: near-misses that stay two events', () => {
 
   it('the same town name in two towns (Saint-Denis) is not the same venue', () => {
     expect(venueKey('Salle des fêtes', 'Saint-Denis')).not.toBe(venueKey('Salle des fêtes', 'Saint-Denis-de-Pile'));
+  });
+});
+
+describe('the matching rule: records that name their event (sameAs)', () => {
+  it('the same sameAs is one event whatever the rule says; two values are two events however alike', () => {
+    const festival = view({ name: 'Festival', sameAs: 'https://festival.example/2027' });
+    expect(
+      sameEvent(festival, view({ name: 'Autre chose', startMs: AT_20H + 300 * MIN, sameAs: festival.sameAs })),
+    ).toBe(true);
+    expect(sameEvent(view({ sameAs: 'urn:a' }), view({ sameAs: 'urn:b' }))).toBe(false);
+    // One side without: the rule decides.
+    expect(sameEvent(view({ name: 'Orelsan', sameAs: 'urn:a' }), view({ name: 'Orelsan' }))).toBe(true);
+    expect(sameEvent(view({ name: 'Orelsan', sameAs: 'urn:a' }), view({ name: 'Autre chose' }))).toBe(false);
   });
 });
 

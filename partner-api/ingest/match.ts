@@ -69,6 +69,8 @@ export interface MatchView {
   lat: number | null;
   mapPlaceId: string | null;
   performers: readonly string[];
+  /** The event's own identifier shared by the partners (the record's `sameAs`), or null. */
+  sameAs: string | null;
 }
 
 export function sameVenue(a: MatchView, b: MatchView): boolean {
@@ -121,7 +123,12 @@ function performerNamed(view: MatchView, words: Set<string>): boolean {
   });
 }
 
-/** The whole rule: same venue, same start (within tolerance), similar titles. */
+/**
+ * The whole rule: same venue, same start (within tolerance), similar titles. Two records that both name the event
+ * they describe (`sameAs`) are grouped by it alone: the same value is the same event, two values are two events,
+ * however alike their venue, start and title (two shows a partner tells apart though the rule could not).
+ */
 export function sameEvent(a: MatchView, b: MatchView): boolean {
+  if (a.sameAs !== null && b.sameAs !== null) return a.sameAs === b.sameAs;
   return sameStart(a, b) && sameVenue(a, b) && similarTitles(a, b);
 }

@@ -110,6 +110,7 @@ export function matchViewOf(source: ResolvedSource): MatchView {
     lat: source.lat,
     mapPlaceId: source.record.venue.mapPlaceId ?? null,
     performers: source.record.performers ?? [],
+    sameAs: source.record.sameAs ?? null,
   };
 }
 

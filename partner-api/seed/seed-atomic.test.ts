@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_EVENT_COUNT, seedDemoCatalogue, startService } from '../main';
 import { testServiceConfig } from '../env';
 import { openDatabase } from '../store/sqlite/open';
+import { INGEST_SEED_MAX_EVENTS } from './seed-catalogue';
 
 /*
  * A seed killed with SIGKILL half-way (the worst case: no handler runs) must leave the catalogue complete — empty
@@ -37,6 +38,7 @@ function seedAndKill(args: string[]): Promise<{ output: string; signal: NodeJS.S
 function catalogue(): {
   events: number;
   places: number;
+  records: number;
   firstTitle: string | undefined;
   completed: string | undefined;
 } {
@@ -45,6 +47,7 @@ function catalogue(): {
     return {
       events: db.prepare('SELECT count(*) FROM events').pluck().get() as number,
       places: db.prepare('SELECT count(*) FROM places').pluck().get() as number,
+      records: db.prepare('SELECT count(*) FROM ingest_sources').pluck().get() as number,
       firstTitle: db.prepare('SELECT name FROM events ORDER BY id LIMIT 1').pluck().get() as string | undefined,
       completed: db.prepare(`SELECT value FROM meta WHERE key = 'seed_completed_ms'`).pluck().get() as
         string | undefined,
@@ -60,7 +63,7 @@ describe('seeding, killed half-way', { timeout: 180_000 }, () => {
     const killed = await seedAndKill(['--events', '40000', '--seed', 'first']);
     expect(killed.signal).toBe('SIGKILL');
     expect(killed.output).toMatch(/Seeding: 2000 of 40000/);
-    expect(catalogue()).toEqual({ events: 0, places: 0, firstTitle: undefined, completed: undefined });
+    expect(catalogue()).toEqual({ events: 0, places: 0, records: 0, firstTitle: undefined, completed: undefined });
 
     const service = await startService(testServiceConfig({ database: dbFile, port: 0 }), {
       seedDemo: async (store, clock) => void (await seedDemoCatalogue(store, clock())),
@@ -93,6 +96,17 @@ describe('seeding, killed half-way', { timeout: 180_000 }, () => {
     expect(done).toBe(0);
     const replaced = catalogue();
     expect(replaced.events).toBe(300);
+    expect(replaced.records).toBeGreaterThanOrEqual(300);
     expect(Number(replaced.completed)).toBeGreaterThan(Number(before.completed));
+  });
+
+  it('keeps the whole old catalogue, source records included, when a seed through ingestion is killed', async () => {
+    const before = catalogue();
+    expect(before.events).toBe(300);
+    // The largest seed that goes through the ingestion path: killed once its first batch is ingested and enriched.
+    const killed = await seedAndKill(['--events', String(INGEST_SEED_MAX_EVENTS), '--seed', 'third', '--reset']);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(killed.output).toMatch(new RegExp(`Seeding: 2000 of ${INGEST_SEED_MAX_EVENTS}`));
+    expect(catalogue()).toEqual(before);
   });
 });

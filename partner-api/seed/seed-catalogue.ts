@@ -14,7 +14,6 @@ import type {
 } from '@/partner-api/store/model/records';
 import { DEFAULT_TIME_ZONE, derivePrices, imagePath } from '@/partner-api/store/model/derive';
 import type { SeedingStore, SeedPlaceInput, SeedSession } from '@/partner-api/store/port';
-import type { IngestBatch, IngestStore } from '@/partner-api/store/ingest/types';
 import type { MapPlaceInput, PerformerInput, PeriodInput } from '@/partner-api/store/types';
 import {
   BAND_WORDS,
@@ -36,12 +35,12 @@ import {
   type VenueType,
 } from './french-data';
 import { createRng, type Rng } from './rng';
-import { registerSeedSources, seedSourceRows } from './seed-sources';
+import { ingestSeededEvents, seedLinks } from './seed-sources';
 
 export const DEFAULT_SEED_EVENTS = 5_000;
 /**
- * Largest seed whose source records the `seed` command registers with ingestion (they are held until the bulk load
- * commits); larger seeds are benchmark volume and load events only (docs/decisions.md).
+ * Largest seed the `seed` command brings in through the ingestion path; larger seeds are benchmark volume, loaded
+ * directly (docs/decisions.md "The demo seed through ingestion").
  */
 export const INGEST_SEED_MAX_EVENTS = 20_000;
 
@@ -58,11 +57,12 @@ export interface SeedOptions {
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
   /**
-   * The ingestion store: the seeded events' source records are registered with it (seed-sources.ts), so ingestion
-   * (imports, `simulate`) owns the demo catalogue from then on. The demo and e2e seeds pass it; benchmarks seeding
-   * 100 000+ events leave it out (docs/decisions.md "The demo seed through ingestion").
+   * Events enter through the ingestion path (seed-sources.ts): their partners' source records are ingested, then the
+   * seed's extras written as enrichment, so ingestion (imports, `simulate`) owns the demo catalogue from then on. The
+   * demo and e2e seeds ask for it; benchmarks seeding 100 000+ events load events directly (docs/decisions.md "The
+   * demo seed through ingestion").
    */
-  ingest?: IngestStore;
+  ingestion?: boolean;
 }
 
 export interface SeedStats {
@@ -72,7 +72,7 @@ export interface SeedStats {
   performers: number;
   sources: number;
   commentaries: number;
-  /** Source records registered with ingestion (0 without `ingest`). */
+  /** Source records ingested (0 without `ingestion`). */
   sourceRecords: number;
   durationMs: number;
 }
@@ -333,8 +333,9 @@ function pickGrade(rng: Rng): 1 | 2 | 3 | 4 | 5 {
  * free and good-deal prices, 1–3 sources, cancelled and sold-out events, performers, commentaries and opening periods.
  * Events are generated and handed to the store in batches; memory stays flat however many events are asked for.
  *
- * All or nothing: the whole seed is one bulk load of the store (SeedingStore), so a seed killed half-way leaves the
- * catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix; readers
+ * With `ingestion`, each batch enters through the ingestion path, then is enriched (seed-sources.ts); without, it is
+ * written directly (benchmark volume). All or nothing: the whole seed, ingestion included, is one bulk load of the
+ * store (SeedingStore), so a seed killed half-way leaves the catalogue exactly as it was (empty before a first seed, the old catalogue before a `reset`), never a mix; readers
  * keep seeing the old catalogue until the new one is complete.
  */
 export async function seedCatalogue(seeding: SeedingStore, options: SeedOptions = {}): Promise<SeedStats> {
@@ -377,8 +378,15 @@ async function seedInSession(session: SeedSession, options: SeedOptions): Promis
     sourceRecords: 0,
     durationMs: 0,
   };
-  const sourceRows: IngestBatch['upserts'] = [];
   const firstUpdated = now - total * UPDATED_STEP_MS;
+  // The seeded places and performers under ingestion's venue and name keys, before any record looks them up.
+  if (options.ingestion)
+    await session.ingest.applyBatch(
+      seedLinks(
+        places.map((p) => p.place),
+        performers,
+      ),
+    );
 
   const makeEvent = (id: number): EventRecord => {
     const venue = rng.pick(places);
@@ -535,18 +543,12 @@ async function seedInSession(session: SeedSession, options: SeedOptions): Promis
       stats.commentaries += record.commentaries.length;
       batch.push(record);
     }
-    if (options.ingest) sourceRows.push(...seedSourceRows(batch));
-    await session.addEvents(batch);
+    if (options.ingestion) stats.sourceRecords += await ingestSeededEvents(session, batch);
+    else await session.addEvents(batch);
     stats.events = to;
     options.onProgress?.(to, total);
   }
   await session.commit({ lastUpdatedMs: total > 0 ? firstUpdated + total * UPDATED_STEP_MS : 0, maxEventId: total });
-  if (options.ingest) {
-    // After the commit: the bulk load holds its own connection (SQLite) or client (PostgreSQL) until then. A seed
-    // killed between the two leaves events without records; seeding again with reset clears both (CATALOGUE_TABLES).
-    await registerSeedSources(options.ingest, sourceRows, { places: places.map((p) => p.place), performers });
-    stats.sourceRecords = sourceRows.length;
-  }
   stats.durationMs = Math.round(performance.now() - started);
   return stats;
 }

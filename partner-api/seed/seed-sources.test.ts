@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TSourceRecord } from '@/lib/contract/ingest';
 import { importItems } from '@/partner-api/ingest/import';
-import { venueKey } from '@/partner-api/ingest/match';
-import type { ResolvedSource } from '@/partner-api/ingest/resolve';
+import { sameEvent, venueKey } from '@/partner-api/ingest/match';
+import { matchViewOf, type ResolvedSource } from '@/partner-api/ingest/resolve';
 import { FIXTURE_NOW_MS } from '@/partner-api/testing/fixtures';
 import { serviceWith } from '@/partner-api/testing/events-test-data';
-import { seedCatalogue } from './seed-catalogue';
+import { DEFAULT_SEED_EVENTS, seedCatalogue } from './seed-catalogue';
 
 /*
  * The demo seed goes through ingestion's records: every seeded source is its partner's source record, kept under its
@@ -22,7 +22,7 @@ beforeAll(async () => {
     seed: 'seed-sources',
     now: FIXTURE_NOW_MS,
     reset: true,
-    ingest: ctx.store.ingest,
+    ingestion: true,
   });
 });
 afterAll(async () => {
@@ -101,7 +101,7 @@ test('a seeded event rewritten from its records stays at its own place when anot
       seed: 'seed-sources',
       now: FIXTURE_NOW_MS,
       reset: true,
-      ingest: big.store.ingest,
+      ingestion: true,
     });
     const json = (await big.store.catalogue.eventJsonByIds(all, { commentaries: false, performers: false })).map(
       (buffer) => JSON.parse(buffer.toString('utf8')) as EventJson & { id: number },
@@ -136,3 +136,50 @@ test('a seeded event rewritten from its records stays at its own place when anot
     await big.service.close();
   }
 });
+
+test(
+  'the demo seed keeps apart the generated events the matching rule alone would merge: one event per generated one',
+  { timeout: 180_000 },
+  async () => {
+    const demo = await serviceWith([]);
+    try {
+      const total = DEFAULT_SEED_EVENTS;
+      const stats = await seedCatalogue(demo.store.seeding, { events: total, now: FIXTURE_NOW_MS, ingestion: true });
+      expect(stats.sourceRecords).toBe(stats.sources);
+      expect((await demo.store.feed.changesSince(null, 2 * total)).events.length).toBe(total);
+      const rows = await demo.store.ingest.sourcesByEvents(Array.from({ length: total }, (_, i) => i + 1));
+      expect(rows.length).toBe(stats.sources);
+      const byEvent = new Map<number, ResolvedSource[]>();
+      for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), parse(row.data)]);
+      expect(byEvent.size).toBe(total);
+      // Pairs of seeded events where a record of the later one would join the earlier one by the rule (sameAs aside):
+      // without the records' sameAs, ingestion would have made fewer events than the seed generated.
+      const byHour = new Map<number, number[]>();
+      for (const [id, records] of byEvent) {
+        const hour = Math.floor((records[0] as ResolvedSource).startMs / 3_600_000);
+        byHour.set(hour, [...(byHour.get(hour) ?? []), id]);
+      }
+      const ruleOnly = (r: ResolvedSource) => ({ ...matchViewOf(r), sameAs: null });
+      let mergeable = 0;
+      for (const [hour, ids] of byHour) {
+        const near = [...ids, ...(byHour.get(hour + 1) ?? [])];
+        for (const a of ids) {
+          for (const b of near) {
+            if (b <= a && ids.includes(b)) continue;
+            const ra = byEvent.get(a) as ResolvedSource[];
+            const rb = byEvent.get(b) as ResolvedSource[];
+            const joins = rb.some(
+              (y) => !ra.some((x) => x.partner === y.partner) && ra.some((x) => sameEvent(ruleOnly(x), ruleOnly(y))),
+            );
+            if (joins) mergeable += 1;
+          }
+        }
+      }
+      expect(mergeable).toBeGreaterThan(0);
+    } finally {
+      await demo.service.close();
+    }
+  },
+);
+
+const parse = (data: string) => JSON.parse(data) as ResolvedSource;

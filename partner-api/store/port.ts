@@ -334,11 +334,27 @@ export interface SeedSession {
   partners(): Promise<PartnerRecord[]>;
   /** Writes events (their sources, links, commentaries, search entries) exactly as given. */
   addEvents(records: readonly EventRecord[]): Promise<void>;
-  /** Makes the load visible: records `lastUpdatedMs` (at least) and `maxEventId` so later writes go on from them. */
+  /**
+   * The store's ingestion operations inside this load (docs/ingestion.md "The demo seed"): the demo seed's events
+   * enter through them, so they are all or nothing with the rest of the load. Stamps they draw are not kept (commit).
+   */
+  readonly ingest: SeedIngest;
+  /**
+   * Rewrites events already written in this load (by `ingest`) exactly as given, every row they own replaced: the
+   * demo seed's enrichment step, which adds what no partner feed carries (ids kept, stamps, commentaries, grades…).
+   */
+  enrichEvents(records: readonly EventRecord[]): Promise<void>;
+  /**
+   * Makes the load visible: records `maxEventId`, and `lastUpdatedMs` as the last stamp (or the one before the load
+   * if later: stamps never go back), so later writes go on from them.
+   */
   commit(marks: { lastUpdatedMs: number; maxEventId: number }): Promise<void>;
   /** Drops everything added. */
   abort(): Promise<void>;
 }
+
+/** The ingestion operations a bulk load offers (partner-api/ingest/import.ts's IngestWriter). */
+export type SeedIngest = Pick<IngestStore, 'sourcesByRefs' | 'sourcesByEvents' | 'sourcesByMatchKeys' | 'applyBatch'>;
 
 export interface SeedingStore {
   /** Starts a bulk load; with `reset`, the new catalogue replaces the current one at commit, else it must be empty. */

@@ -3,10 +3,17 @@ import type { IngestBatch, IngestEventInput, IngestPartnerRow, IngestSourceRow, 
 import { DEFAULT_TIME_ZONE, imagePath } from '../model/derive';
 import { ingestedEventRecord, sourceIdsByPartner } from '../model/ingested-event';
 import { sourceRecordsFrom } from '../model/new-rows';
-import type { EventRecord, PartnerRecord, PerformerRecord, PlaceRecord, SourceRecord } from '../model/records';
+import type {
+  EventRecord,
+  MapPlaceRecord,
+  PartnerRecord,
+  PerformerRecord,
+  PlaceRecord,
+  SourceRecord,
+} from '../model/records';
 import { serializeEvent } from '../model/serialize-event';
 import type { SourceInput, StoredEventJson } from '../types';
-import { inTransaction, type PgClient } from './pool';
+import { inTransaction, type PgClient, type Queryable } from './pool';
 import { loadEventRecord, loadMapPlace, loadPlace, loadVenuePlaces } from './records';
 import { ensureMapPlace, ensurePartner, ensurePerformer, ensurePlace, nextEventId, noteEventId } from './resolve-input';
 import { insertEvents, updateEventRows } from './rows';
@@ -65,6 +72,10 @@ interface BatchState {
   partners: Map<string, PartnerRecord>;
   venues: Map<string, PlaceRecord>;
   inserts: Array<{ record: EventRecord; json: StoredEventJson }>;
+  /** Map places read in this batch (the demo seed's batches name a few hundred for thousands of events). */
+  mapPlaces: Map<string, MapPlaceRecord | null>;
+  /** Performers found or created in this batch, by name key (two round trips each otherwise). */
+  performers: Map<string, PerformerRecord>;
 }
 
 /** resolve-input.ts's sourceRecordsOf with the batch's source id counter and partner rows. */
@@ -111,7 +122,11 @@ async function writeEvent(
   const kept = previous && previous.place.name === input.place.name && previous.place.city === input.place.city;
   const place = kept ? previous.place : await venuePlace(client, state, input, given?.id ?? null);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
-  const mapPlace = given ?? (place.mapId ? await loadMapPlace(client, place.mapId) : null);
+  if (given) state.mapPlaces.set(given.id, given);
+  else if (place.mapId && !state.mapPlaces.has(place.mapId)) {
+    state.mapPlaces.set(place.mapId, await loadMapPlace(client, place.mapId));
+  }
+  const mapPlace = given ?? (place.mapId ? (state.mapPlaces.get(place.mapId) ?? null) : null);
   const ids = sourceIdsByPartner(previous);
   const sources = await batchSourceRecords(
     client,
@@ -123,7 +138,15 @@ async function writeEvent(
     input,
   );
   const performers: PerformerRecord[] = [];
-  for (const name of input.performers) performers.push(await performerOf(client, name));
+  for (const name of input.performers) {
+    const key = foldText(name).replace(/\s+/g, ' ').trim();
+    let performer = state.performers.get(key);
+    if (!performer) {
+      performer = await performerOf(client, name);
+      state.performers.set(key, performer);
+    }
+    performers.push(performer);
+  }
   const record = ingestedEventRecord(input, previous, id, updatedMs, { mapPlace, place, sources, performers });
   const json = serializeEvent(record, ctx.publicUrl);
   if (previous) await updateEventRows(client, record, json);
@@ -134,6 +157,35 @@ async function writeEvent(
 /** Rows as one array per column (for `unnest`). */
 function columnsOf(rows: readonly unknown[][], width: number): unknown[][] {
   return Array.from({ length: width }, (_, i) => rows.map((row) => row[i]));
+}
+
+/** The reads of the ingestion core (partner-api/ingest/import.ts), on the pool or on one client's transaction. */
+export function ingestReads(
+  q: Queryable,
+): Pick<IngestStore, 'sourcesByRefs' | 'sourcesByEvents' | 'sourcesByMatchKeys'> {
+  return {
+    async sourcesByRefs(partner, refs) {
+      const { rows } = await q.query<IngestSourceRow>(
+        `SELECT ${COLUMNS} FROM ingest_sources WHERE partner = $1 AND ref = ANY($2::text[])`,
+        [partner, refs],
+      );
+      return rows;
+    },
+    async sourcesByEvents(eventIds) {
+      const { rows } = await q.query<IngestSourceRow>(
+        `SELECT ${COLUMNS} FROM ingest_sources WHERE event_id = ANY($1::bigint[]) ORDER BY event_id, seq`,
+        [eventIds],
+      );
+      return rows;
+    },
+    async sourcesByMatchKeys(keys) {
+      const { rows } = await q.query<IngestSourceRow>(
+        `SELECT ${COLUMNS} FROM ingest_sources WHERE match_key = ANY($1::text[]) ORDER BY seq`,
+        [keys],
+      );
+      return rows;
+    },
+  };
 }
 
 /** The PostgreSQL store's ingestion part: one transaction per batch (the first write draws the stamp lock). */
@@ -188,27 +240,7 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
         );
         return rows.length === 0;
       }),
-    async sourcesByRefs(partner, refs) {
-      const { rows } = await pool.query<IngestSourceRow>(
-        `SELECT ${COLUMNS} FROM ingest_sources WHERE partner = $1 AND ref = ANY($2::text[])`,
-        [partner, refs],
-      );
-      return rows;
-    },
-    async sourcesByEvents(eventIds) {
-      const { rows } = await pool.query<IngestSourceRow>(
-        `SELECT ${COLUMNS} FROM ingest_sources WHERE event_id = ANY($1::bigint[]) ORDER BY event_id, seq`,
-        [eventIds],
-      );
-      return rows;
-    },
-    async sourcesByMatchKeys(keys) {
-      const { rows } = await pool.query<IngestSourceRow>(
-        `SELECT ${COLUMNS} FROM ingest_sources WHERE match_key = ANY($1::text[]) ORDER BY seq`,
-        [keys],
-      );
-      return rows;
-    },
+    ...ingestReads(pool),
     async partnerRefsEndingAfter(partner, ms) {
       const { rows } = await pool.query<{ ref: string; eventId: number }>(
         `SELECT ref, event_id AS "eventId" FROM ingest_sources WHERE partner = $1 AND end_ms > $2 ORDER BY seq`,
@@ -229,92 +261,103 @@ export function createPgIngestStore(ctx: PgStoreContext): IngestStore {
       ]);
       return rows[0]?.partner ?? null;
     },
-    applyBatch: (batch: IngestBatch) =>
-      inTransaction(pool, async (client) => {
-        const ids = new Map<string, number>();
-        // Every write's stamp at once, first: it takes the catalogue clock's lock before any row is read (stamp.ts).
-        let updatedMs = batch.events.length > 0 ? await reserveUpdatedMs(client, ctx.clock, batch.events.length) : 0;
-        const venueKeys = new Set(batch.events.flatMap((w) => (w.input ? [w.input.place.venueKey] : [])));
-        const state: BatchState = {
-          nextEventId: null,
-          maxCreatedId: 0,
-          nextSourceId: null,
-          partners: new Map(),
-          venues: venueKeys.size > 0 ? await loadVenuePlaces(client, [...venueKeys]) : new Map<string, PlaceRecord>(),
-          inserts: [],
-        };
-        for (const write of batch.events) {
-          const stamp = updatedMs++;
-          if (write.input === null) {
-            const { rowCount } = await client.query('DELETE FROM events WHERE id = $1', [write.eventId]);
-            if (rowCount) {
-              await client.query(
-                `INSERT INTO tombstones (event_id, deleted_ms) VALUES ($1, $2)
-                 ON CONFLICT (event_id) DO UPDATE SET deleted_ms = excluded.deleted_ms`,
-                [write.eventId, stamp],
-              );
-            }
-            continue;
-          }
-          const previous = write.eventId === null ? null : await loadEventRecord(client, write.eventId, true);
-          ids.set(write.key, await writeEvent(ctx, client, state, write.input, previous, stamp));
-        }
-        await insertEvents(client, state.inserts);
-        if (state.maxCreatedId > 0) await noteEventId(client, state.maxCreatedId);
-        // One statement per kind of row, not one per row. A (partner, ref) twice keeps its first place, last values.
-        const upserts = new Map<string, unknown[]>();
-        for (const row of batch.upserts) {
-          const eventId = ids.get(row.eventKey) ?? Number(row.eventKey.replace(/^id:/, ''));
-          if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
-          upserts.set(JSON.stringify([row.partner, row.ref]), [
-            row.partner,
-            row.ref,
-            eventId,
-            row.hash,
-            row.data,
-            row.startMs,
-            row.matchKey,
-            row.endMs,
-          ]);
-        }
-        if (upserts.size > 0) {
-          // WITH ORDINALITY … ORDER BY: new rows take their `seq` (the order records joined an event) in batch order.
-          await client.query(
-            `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, match_key, end_ms)
-             SELECT partner, ref, event_id, hash, data, start_ms, match_key, end_ms
-             FROM unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::TEXT[],
-                         $8::BIGINT[]) WITH ORDINALITY
-                  AS u (partner, ref, event_id, hash, data, start_ms, match_key, end_ms, position)
-             ORDER BY position
-             ON CONFLICT (partner, ref) DO UPDATE SET event_id = excluded.event_id, hash = excluded.hash,
-               data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key,
-               end_ms = excluded.end_ms`,
-            columnsOf([...upserts.values()], 8),
-          );
-        }
-        const venues = batch.links?.venues ?? [];
-        if (venues.length > 0) {
-          await client.query(
-            `INSERT INTO ingest_venues (venue_key, place_id)
-             SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
-            [venues.map((v) => v.venueKey), venues.map((v) => v.placeId)],
-          );
-        }
-        const performers = batch.links?.performers ?? [];
-        if (performers.length > 0) {
-          await client.query(
-            `INSERT INTO ingest_performers (name_key, performer_id)
-             SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
-            [performers.map((p) => p.nameKey), performers.map((p) => p.performerId)],
-          );
-        }
-        if (batch.removals.length > 0) {
-          await client.query(
-            `DELETE FROM ingest_sources WHERE (partner, ref) IN (SELECT * FROM unnest($1::TEXT[], $2::TEXT[]))`,
-            [batch.removals.map((r) => r.partner), batch.removals.map((r) => r.ref)],
-          );
-        }
-        return ids;
-      }),
+    applyBatch: (batch: IngestBatch) => inTransaction(pool, (client) => applyIngestBatch(ctx, client, batch)),
   };
+}
+
+/**
+ * One import batch on `client`, inside the caller's transaction (the store's: one per batch; the demo seed's bulk load:
+ * its one transaction): events created, rewritten or deleted, then the source rows, venues and performers.
+ */
+export async function applyIngestBatch(
+  ctx: PgStoreContext,
+  client: PgClient,
+  batch: IngestBatch,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  // Every write's stamp at once, first: it takes the catalogue clock's lock before any row is read (stamp.ts).
+  let updatedMs = batch.events.length > 0 ? await reserveUpdatedMs(client, ctx.clock, batch.events.length) : 0;
+  const venueKeys = new Set(batch.events.flatMap((w) => (w.input ? [w.input.place.venueKey] : [])));
+  const state: BatchState = {
+    nextEventId: null,
+    maxCreatedId: 0,
+    nextSourceId: null,
+    partners: new Map(),
+    venues: venueKeys.size > 0 ? await loadVenuePlaces(client, [...venueKeys]) : new Map<string, PlaceRecord>(),
+    inserts: [],
+    mapPlaces: new Map(),
+    performers: new Map(),
+  };
+  for (const write of batch.events) {
+    const stamp = updatedMs++;
+    if (write.input === null) {
+      const { rowCount } = await client.query('DELETE FROM events WHERE id = $1', [write.eventId]);
+      if (rowCount) {
+        await client.query(
+          `INSERT INTO tombstones (event_id, deleted_ms) VALUES ($1, $2)
+             ON CONFLICT (event_id) DO UPDATE SET deleted_ms = excluded.deleted_ms`,
+          [write.eventId, stamp],
+        );
+      }
+      continue;
+    }
+    const previous = write.eventId === null ? null : await loadEventRecord(client, write.eventId, true);
+    ids.set(write.key, await writeEvent(ctx, client, state, write.input, previous, stamp));
+  }
+  await insertEvents(client, state.inserts);
+  if (state.maxCreatedId > 0) await noteEventId(client, state.maxCreatedId);
+  // One statement per kind of row, not one per row. A (partner, ref) twice keeps its first place, last values.
+  const upserts = new Map<string, unknown[]>();
+  for (const row of batch.upserts) {
+    const eventId = ids.get(row.eventKey) ?? Number(row.eventKey.replace(/^id:/, ''));
+    if (!Number.isInteger(eventId)) throw new Error(`ingest batch: unknown event key ${row.eventKey}`);
+    upserts.set(JSON.stringify([row.partner, row.ref]), [
+      row.partner,
+      row.ref,
+      eventId,
+      row.hash,
+      row.data,
+      row.startMs,
+      row.matchKey,
+      row.endMs,
+    ]);
+  }
+  if (upserts.size > 0) {
+    // WITH ORDINALITY … ORDER BY: new rows take their `seq` (the order records joined an event) in batch order.
+    await client.query(
+      `INSERT INTO ingest_sources (partner, ref, event_id, hash, data, start_ms, match_key, end_ms)
+         SELECT partner, ref, event_id, hash, data, start_ms, match_key, end_ms
+         FROM unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::TEXT[],
+                     $8::BIGINT[]) WITH ORDINALITY
+              AS u (partner, ref, event_id, hash, data, start_ms, match_key, end_ms, position)
+         ORDER BY position
+         ON CONFLICT (partner, ref) DO UPDATE SET event_id = excluded.event_id, hash = excluded.hash,
+           data = excluded.data, start_ms = excluded.start_ms, match_key = excluded.match_key,
+           end_ms = excluded.end_ms`,
+      columnsOf([...upserts.values()], 8),
+    );
+  }
+  const venues = batch.links?.venues ?? [];
+  if (venues.length > 0) {
+    await client.query(
+      `INSERT INTO ingest_venues (venue_key, place_id)
+         SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
+      [venues.map((v) => v.venueKey), venues.map((v) => v.placeId)],
+    );
+  }
+  const performers = batch.links?.performers ?? [];
+  if (performers.length > 0) {
+    await client.query(
+      `INSERT INTO ingest_performers (name_key, performer_id)
+         SELECT * FROM unnest($1::TEXT[], $2::BIGINT[]) ON CONFLICT DO NOTHING`,
+      [performers.map((p) => p.nameKey), performers.map((p) => p.performerId)],
+    );
+  }
+  if (batch.removals.length > 0) {
+    await client.query(
+      `DELETE FROM ingest_sources WHERE (partner, ref) IN (SELECT * FROM unnest($1::TEXT[], $2::TEXT[]))`,
+      [batch.removals.map((r) => r.partner), batch.removals.map((r) => r.ref)],
+    );
+  }
+  return ids;
 }

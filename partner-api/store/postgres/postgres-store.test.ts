@@ -305,6 +305,29 @@ describe('PostgreSQL store, compared with SQLite', () => {
     expect(after.events).toHaveLength(50);
   });
 
+  test('a seed through the ingestion path gives, on both stores, the catalogue a direct bulk load gives', async () => {
+    const options = { events: 400, seed: 'through ingestion', now: FIXTURE_NOW_MS, batchSize: 150, reset: true };
+    const walk = async (store: Store) => {
+      const { events, cursor } = await store.feed.changesSince(null, 10_000);
+      const ids = events.map((event) => event.id);
+      const json = await store.catalogue.eventJsonByIds(ids, { commentaries: true, performers: true });
+      const records = await store.ingest.sourcesByEvents(ids);
+      return { events, stamp: cursor.stamp, json: text(json), records: records.length };
+    };
+    await both((store) => seedCatalogue(store.seeding, options));
+    const bulk = await expectSame(walk);
+    expect(bulk.records).toBe(0);
+    const stats = await expectSame((store) =>
+      seedCatalogue(store.seeding, { ...options, ingestion: true }).then(({ durationMs: _, ...rest }) => rest),
+    );
+    expect(stats.sourceRecords).toBe(stats.sources);
+    const ingested = await expectSame(walk);
+    expect({ ...ingested, records: 0 }).toEqual(bulk);
+    expect(ingested.records).toBe(stats.sources);
+    await expectSame((store) => store.ingest.sourcesByEvents(ingested.events.map((event) => event.id)));
+    await expectSame((store) => store.seeding.sourceStarts());
+  });
+
   test('event JSON read again after each kind of write is the new one, in every combination of parts', async () => {
     const input = makeEventInput({ commentaries: [{ grade: 2, content: 'x', username: 'y', dateMs: FIXTURE_NOW_MS }] });
     const id = await expectSame((store) => store.catalogue.createEvent(input));

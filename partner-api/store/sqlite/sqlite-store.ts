@@ -138,7 +138,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Sql
     },
     seeding: {
       // The load's commit is a write like any other for this process's index.
-      beginSeed: (seedOptions) => run(() => beginSeed(db, ctx.publicUrl, seedOptions, notify)),
+      beginSeed: (seedOptions) => run(() => beginSeed(ctx, seedOptions, notify)),
       sourceStarts: () => run(() => sourceStarts(db)),
     },
     ingest: {

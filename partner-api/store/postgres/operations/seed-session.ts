@@ -11,8 +11,9 @@ import { isCatalogueEmpty } from './health-probes';
 import { noteEventId, MAX_EVENT_ID_KEY } from '../resolve-input';
 import { CATALOGUE_TABLES, EVENT_COLUMNS, eventValues, SOURCE_COLUMNS, sourceValues } from '../../model/event-columns';
 import { pgFlag } from '../../model/rows';
-import { advanceLastUpdatedMs, CATALOGUE_CHANNEL } from '../stamp';
+import { CATALOGUE_CHANNEL, lastUpdatedMs } from '../stamp';
 import type { PgStoreContext } from '../rows/store-context';
+import { applyIngestBatch, ingestReads } from '../ingest';
 
 const META_UPSERT =
   'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
@@ -34,9 +35,11 @@ async function beginSeed(ctx: PgStoreContext, options: { reset: boolean }, onCom
       client.release();
     }
   };
+  let lastUpdatedBefore = 0;
   try {
     await client.query('BEGIN');
     await client.query('SELECT last_updated_ms FROM catalogue_clock FOR UPDATE');
+    lastUpdatedBefore = await lastUpdatedMs(client);
     if (!(await isCatalogueEmpty(client))) {
       if (!options.reset) throw new Error('The catalogue is not empty; seed with reset to replace it.');
       // DELETE, not TRUNCATE: TRUNCATE would block every reader until the load commits.
@@ -233,9 +236,30 @@ async function beginSeed(ctx: PgStoreContext, options: { reset: boolean }, onCom
         return rows;
       }),
     addEvents: (records) => guard(() => copyEvents(client, records, ctx.publicUrl)),
+    // The store's own ingestion operations on this load's client, inside its transaction.
+    ingest: (() => {
+      const reads = ingestReads(client);
+      return {
+        sourcesByRefs: (partner, refs) => guard(() => reads.sourcesByRefs(partner, refs)),
+        sourcesByEvents: (ids) => guard(() => reads.sourcesByEvents(ids)),
+        sourcesByMatchKeys: (keys) => guard(() => reads.sourcesByMatchKeys(keys)),
+        applyBatch: (batch) => guard(() => applyIngestBatch(ctx, client, batch)),
+      };
+    })(),
+    // Rewritten whole: the events' rows go (their children with them, ON DELETE CASCADE) and come back by COPY.
+    enrichEvents: (records) =>
+      guard(async () => {
+        const ids = records.map((record) => record.id);
+        const { rowCount } = await client.query('DELETE FROM events WHERE id = ANY($1::bigint[])', [ids]);
+        if (rowCount !== ids.length) throw new Error('Only events already written in this load can be enriched.');
+        await copyEvents(client, records, ctx.publicUrl);
+      }),
     commit: (marks) =>
       guard(async () => {
-        await advanceLastUpdatedMs(client, marks.lastUpdatedMs);
+        // The stamps ingestion drew during the load are not kept: the enrichment gave every event the seed's own.
+        await client.query('UPDATE catalogue_clock SET last_updated_ms = $1', [
+          Math.max(lastUpdatedBefore, marks.lastUpdatedMs),
+        ]);
         if (marks.maxEventId > 0) await noteEventId(client, marks.maxEventId);
         await client.query(META_UPSERT, [GENERATION_KEY, randomUUID()]);
         await client.query(META_UPSERT, ['seed_completed_ms', String(Date.now())]);

@@ -2,7 +2,14 @@ import { foldText } from '@/partner-api/search/normalize';
 import type { IngestBatch, IngestEventInput } from '../../ingest/types';
 import { ingestedEventRecord, sourceIdsByPartner } from '../../model/ingested-event';
 import { sourceRecordsFrom } from '../../model/new-rows';
-import type { EventRecord, PartnerRecord, PerformerRecord, PlaceRecord, SourceRecord } from '../../model/records';
+import type {
+  EventRecord,
+  MapPlaceRecord,
+  PartnerRecord,
+  PerformerRecord,
+  PlaceRecord,
+  SourceRecord,
+} from '../../model/records';
 import type { SourceInput } from '../../types';
 import { serializeEvent } from '../../model/serialize-event';
 import { loadEventRecord, loadMapPlace, loadPlace } from '../rows/event-record';
@@ -31,6 +38,8 @@ interface BatchState {
   nextEventId: number | null;
   maxCreatedId: number;
   nextSourceId: number | null;
+  /** Map places read in this batch (the demo seed's batches name a few hundred for thousands of events). */
+  mapPlaces: Map<string, MapPlaceRecord | null>;
 }
 
 function venuePlace(ctx: StoreContext, state: BatchState, input: IngestEventInput): PlaceRecord {
@@ -107,11 +116,14 @@ function writeEvent(
   const kept = previous && samePlaceName(previous.place, input.place) ? previous.place : null;
   const place = kept ?? venuePlace(ctx, state, input);
   // No map place from the enrichment step: the venue's own (a known place keeps the map place it has).
-  const mapPlace = input.mapPlace
-    ? ensureMapPlace(db, input.mapPlace)
-    : place.mapId
-      ? loadMapPlace(db, place.mapId)
-      : null;
+  let mapPlace: MapPlaceRecord | null = null;
+  if (input.mapPlace) {
+    mapPlace = ensureMapPlace(db, input.mapPlace);
+    state.mapPlaces.set(mapPlace.id, mapPlace);
+  } else if (place.mapId) {
+    if (!state.mapPlaces.has(place.mapId)) state.mapPlaces.set(place.mapId, loadMapPlace(db, place.mapId));
+    mapPlace = state.mapPlaces.get(place.mapId) ?? null;
+  }
   const ids = sourceIdsByPartner(previous);
   const sources = batchSourceRecords(
     db,
@@ -145,6 +157,7 @@ export function applyIngestBatch(ctx: StoreContext, batch: IngestBatch): Map<str
         nextEventId: null,
         maxCreatedId: 0,
         nextSourceId: null,
+        mapPlaces: new Map(),
       };
       for (const write of batch.events) {
         if (write.input === null) {

@@ -6,9 +6,11 @@ import { CATALOGUE_TABLES } from '../../model/event-columns';
 import { run } from '../errors';
 import { setAsideForBulkLoad } from '../rows/bulk-load';
 import { setLastUpdatedMs } from '../rows/next-updated-ms';
-import type { Db } from '../open';
 import { ensureMapPlace, ensurePerformer, ensurePlace, MAX_EVENT_ID_KEY, noteEventId } from '../rows/resolve-input';
-import { insertEvent } from '../rows/save-event';
+import { insertEvent, replaceEvents } from '../rows/save-event';
+import type { StoreContext } from '../rows/store-context';
+import { applyIngestBatch } from './apply-ingest-batch';
+import { sourcesByEvents, sourcesByMatchKeys, sourcesByRefs } from './ingest-sources';
 import { stmt } from '../statements';
 import { GENERATION_KEY, lastUpdatedMs } from './changes-since';
 import { isCatalogueEmpty } from './health-probes';
@@ -21,11 +23,14 @@ const META_UPSERT =
  * processes) keep the old catalogue until the new one is complete, and a seed killed half-way changes nothing. Each
  * commit starts a new catalogue generation: every EventIndex following the feed rebuilds from it.
  */
-export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }, onCommit: () => void): SeedSession {
+export function beginSeed(ctx: StoreContext, options: { reset: boolean }, onCommit: () => void): SeedSession {
+  const { db, publicUrl } = ctx;
   if (db.inTransaction) throw new Error('A bulk load is already running on this connection.');
   db.exec('BEGIN IMMEDIATE');
   let endBulkLoad: () => void;
+  let lastUpdatedBefore: number;
   try {
+    lastUpdatedBefore = lastUpdatedMs(db);
     if (!isCatalogueEmpty(db)) {
       if (!options.reset) throw new Error('The catalogue is not empty; seed with reset to replace it.');
       for (const table of CATALOGUE_TABLES) db.exec(`DELETE FROM ${table}`);
@@ -53,10 +58,25 @@ export function beginSeed(db: Db, publicUrl: string, options: { reset: boolean }
       guard(() => {
         for (const record of records) insertEvent(db, record, serializeEvent(record, publicUrl));
       }),
+    // The store's own ingestion operations on this connection: inside the load's transaction (a batch is a savepoint).
+    ingest: {
+      sourcesByRefs: (partner, refs) => guard(() => sourcesByRefs(db, partner, refs)),
+      sourcesByEvents: (ids) => guard(() => sourcesByEvents(db, ids)),
+      sourcesByMatchKeys: (keys) => guard(() => sourcesByMatchKeys(db, keys)),
+      applyBatch: (batch) => guard(() => applyIngestBatch(ctx, batch)),
+    },
+    enrichEvents: (records) =>
+      guard(() =>
+        replaceEvents(
+          db,
+          records.map((record) => ({ record, json: serializeEvent(record, publicUrl) })),
+        ),
+      ),
     commit: (marks) =>
       guard(() => {
         endBulkLoad();
-        setLastUpdatedMs(db, Math.max(lastUpdatedMs(db), marks.lastUpdatedMs));
+        // The stamps ingestion drew during the load are not kept: the enrichment gave every event the seed's own.
+        setLastUpdatedMs(db, Math.max(lastUpdatedBefore, marks.lastUpdatedMs));
         if (marks.maxEventId > 0) noteEventId(db, marks.maxEventId);
         stmt(db, META_UPSERT).run(GENERATION_KEY, randomUUID());
         stmt(db, META_UPSERT).run('seed_completed_ms', String(Date.now()));

@@ -50,3 +50,25 @@ export function updateEventRows(db: Db, record: EventRecord, json: StoredEventJs
   stmt(db, 'DELETE FROM commentaries WHERE event_id = ?').run(record.id);
   insertChildren(db, record);
 }
+
+/**
+ * Writes existing events back exactly as given, every row they own replaced: the demo seed's enrichment of the events
+ * ingestion wrote (operations/seed-session.ts). The child rows of all of them go first, one statement per table
+ * (inside a bulk load the children's `event_id` indexes are set aside: one scan each, not one per event), then each
+ * event's row is updated and its children written again in the order insertEvent writes them.
+ */
+export function replaceEvents(db: Db, items: ReadonlyArray<{ record: EventRecord; json: StoredEventJson }>): void {
+  const ids = JSON.stringify(items.map((item) => item.record.id));
+  for (const table of ['commentaries', 'event_performers', 'event_categories', 'sources']) {
+    stmt(db, `DELETE FROM ${table} WHERE event_id IN (SELECT value FROM json_each(?))`).run(ids);
+  }
+  const update = stmt(db, UPDATE_EVENT);
+  const upsertSource = stmt(db, UPSERT_SOURCE);
+  for (const { record, json } of items) {
+    if (update.run(...eventValues(record, json, sqliteFlag), record.id).changes !== 1) {
+      throw new Error(`Event ${record.id} does not exist: only events already written can be replaced.`);
+    }
+    for (const s of record.sources) upsertSource.run(...sourceValues(record.id, s, sqliteFlag));
+    insertChildren(db, record);
+  }
+}
