@@ -110,7 +110,7 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
           </span>
         )}
       </div>
-      <ResultsBody {...props} />
+      <ResultsBody {...props} scroller={scroller} />
     </aside>
   );
 }
@@ -132,6 +132,7 @@ function ResultsBody({
   onLaterDates = null,
   live = false,
   search,
+  scroller,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -166,7 +167,16 @@ function ResultsBody({
     );
   }
   if (events.length === 0) return null;
-  return <ResultsList groups={groups} locale={locale} now={nowMs} selected={selected} onHover={onHover} />;
+  return (
+    <ResultsList
+      groups={groups}
+      locale={locale}
+      now={nowMs}
+      selected={selected}
+      onHover={onHover}
+      scroller={scroller}
+    />
+  );
 }
 
 /**
