@@ -215,7 +215,7 @@ function ExplorerView(props: ExplorerProps) {
   const { list } = results;
   const { filters } = url.state;
   useFitResults(url.state.q, list.events, cam.frame);
-  useListReturn(scroller, list.events);
+  useListReturn(scroller);
   const backdrop = first ? props.mapBackdrop : undefined;
   const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', backdrop ? 'gesture' : 'idle', cam.probeWebGl);
   const [liveMap, setLiveMap] = useState(false);

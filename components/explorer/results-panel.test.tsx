@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TExplorerEvent } from '@/lib/contract';
 import { explorerMessages } from '@/lib/i18n/explorer-messages';
@@ -109,12 +110,34 @@ describe('ResultsPanel', () => {
     expect(panel.hasAttribute('data-stale')).toBe(true);
   });
 
-  it('lists 50 cards at a time, with the rest behind "show more"', async () => {
+  it('renders 12 cards at first, the rest of the first 50 on "show more", then 50 at a time', async () => {
     const { user } = renderPanel({ events: events(120), total: 120 });
     const list = screen.getByRole('list', { name: 'Events' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Show more (108)' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(50);
     await user.click(screen.getByRole('button', { name: 'Show more (70)' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+  });
+
+  it('adds the next cards when the focus reaches the last ones (Tab through the list)', () => {
+    renderPanel({ events: events(40), total: 40 });
+    const list = screen.getByRole('list', { name: 'Events' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    fireEvent.focusIn(within(list).getByRole('link', { name: 'Show 10' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+  });
+
+  it('Back from an event page renders the card opened, past the first cards, and focuses it', () => {
+    sessionStorage.setItem(
+      'eventmap:list-return',
+      JSON.stringify({ search: window.location.search, id: 30, scrollTop: 0 }),
+    );
+    renderPanel({ events: events(40), total: 40, scroller: createRef<HTMLElement>() });
+    const link = document.querySelector('#event-card-30 a');
+    expect(link).not.toBeNull();
+    expect(document.activeElement).toBe(link);
+    expect(sessionStorage.getItem('eventmap:list-return')).toBeNull();
   });
 
   it('renders the card of an event chosen on the map even past the first page', () => {

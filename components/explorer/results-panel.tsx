@@ -110,7 +110,7 @@ export function ResultsPanel({ scroller, ...props }: ResultsPanelProps) {
           </span>
         )}
       </div>
-      <ResultsBody {...props} />
+      <ResultsBody {...props} scroller={scroller} />
       {search && events.length > 0 && <SearchMore t={t} search={search} />}
     </aside>
   );
@@ -133,6 +133,7 @@ function ResultsBody({
   onLaterDates = null,
   live = false,
   search,
+  scroller,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -178,6 +179,7 @@ function ResultsBody({
       onHover={onHover}
       // A search's list is as long as the visitor asked the search for: all of it is shown.
       all={Boolean(search)}
+      scroller={scroller}
     />
   );
 }

@@ -17,6 +17,11 @@ const NO_CATEGORY_COLOR = '#5c6b7a';
 /** Groups of events: the map's cluster colour (components/map/layers.ts). */
 const GROUP_COLOR = '#1d3557';
 
+/** A town's name as SVG text: the gazetteer's names are data, never markup. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** A group's radius by its count, as the map's cluster layer steps it. */
 function groupRadius(count: number): number {
   if (count >= 10_000) return 36;
@@ -71,6 +76,22 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
     };
   });
   const map = drawMapBackdrop(camera, dots, places(camera, width, height), width, height);
+  // The drawing's inside is one string of markup, not elements: React then hydrates one <svg> instead of one node per
+  // name and dot (~120 on a phone's first view), and the page's React payload carries one string, not a tree.
+  const inside = [
+    `<path class="${styles.land}" d="${map.land}"/>`,
+    `<path class="${styles.borders}" d="${map.borders}"/>`,
+    ...map.labels.map(
+      (label) =>
+        `<text x="${label.x}" y="${label.y}" font-size="${label.size}" class="${styles.label}">${escapeText(label.name)}</text>`,
+    ),
+    ...map.dots.map((dot) =>
+      dot.count > 1
+        ? `<g><circle cx="${dot.x}" cy="${dot.y}" r="${groupRadius(dot.count)}" fill="${dot.color}" class="${styles.group}"/>` +
+          `<text x="${dot.x}" y="${dot.y}" class="${styles.count}">${dot.count}</text></g>`
+        : `<circle cx="${dot.x}" cy="${dot.y}" r="6" fill="${dot.color}" class="${styles.dot}"/>`,
+    ),
+  ].join('');
   return (
     <svg
       className={styles.backdrop}
@@ -82,26 +103,7 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
       data-testid="map-backdrop"
       data-dots={map.dots.length}
       data-labels={map.labels.length}
-    >
-      <path className={styles.land} d={map.land} />
-      <path className={styles.borders} d={map.borders} />
-      {map.labels.map((label) => (
-        <text key={`${label.x},${label.y}`} x={label.x} y={label.y} fontSize={label.size} className={styles.label}>
-          {label.name}
-        </text>
-      ))}
-      {map.dots.map((dot) =>
-        dot.count > 1 ? (
-          <g key={`${dot.x},${dot.y}`}>
-            <circle cx={dot.x} cy={dot.y} r={groupRadius(dot.count)} fill={dot.color} className={styles.group} />
-            <text x={dot.x} y={dot.y} className={styles.count}>
-              {dot.count}
-            </text>
-          </g>
-        ) : (
-          <circle key={`${dot.x},${dot.y}`} cx={dot.x} cy={dot.y} r={6} fill={dot.color} className={styles.dot} />
-        ),
-      )}
-    </svg>
+      dangerouslySetInnerHTML={{ __html: inside }}
+    />
   );
 }
