@@ -2,7 +2,12 @@
  * `npm run load` — open-model load test of the Partner API service and the web app, on loopback only.
  *
  *   npm run load -- [--steps 50,100,200,400,600,800,1000] [--web-steps 25,50,100,200,300,400] [--step-duration 10]
- *                   [--kinds viewport,search,event,login,mix] [--service URL] [--web URL] [--no-web]
+ *                   [--kinds viewport,explorer,search,event,login,mix] [--service URL] [--web URL] [--no-web]
+ *                   [--web-only]
+ *
+ * Web app kinds: `viewport` is `GET /api/events` (one page proxied from the Partner API, what the explorer asked
+ * before the read model), `explorer` is `GET /api/explorer/events?zoom` (the whole view from the web app's read model,
+ * what the explorer asks now; the run waits until the read model's first sync is complete).
  *
  * Open model, constant arrival rate: request i leaves at start + i / rate whatever happened to the ones before (a
  * real audience does not wait for the server), so a server that falls behind builds a queue that shows in the
@@ -33,10 +38,12 @@ const { values: args } = parseArgs({
     steps: { type: 'string', default: '50,100,200,400,600,800,1000,1200' },
     'web-steps': { type: 'string', default: '25,50,100,150,200,300,400' },
     'step-duration': { type: 'string', default: '10' },
-    kinds: { type: 'string', default: 'viewport,search,event,login,mix' },
+    kinds: { type: 'string', default: 'viewport,explorer,search,event,login,mix' },
     service: { type: 'string' },
     web: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
+    // Only the web app's ladders (the service is still started, as the web app's upstream).
+    'web-only': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -113,10 +120,23 @@ function serviceKinds(eventIds: number[]): Kind[] {
   ];
 }
 
+/** A viewport's query string; with `zoom`, the zoom a 1200-pixel-wide map shows it at (512-pixel tiles). */
+function viewportQuery(withZoom: boolean): string {
+  const box = viewport();
+  const params = new URLSearchParams(Object.entries(box).map(([k, v]) => [k, v.toFixed(4)]));
+  if (withZoom) params.set('zoom', Math.log2((1200 * 360) / (512 * (box.maxLng - box.minLng))).toFixed(1));
+  return params.toString();
+}
+
 function webKinds(eventIds: number[]): Kind[] {
-  const query = () => new URLSearchParams(Object.entries(viewport()).map(([k, v]) => [k, v.toFixed(4)])).toString();
   return [
-    { kind: 'viewport', weight: 60, build: () => ({ method: 'GET', path: `/api/events?${query()}` }) },
+    // The previous clients' proxied page: measured on its own, no longer part of the mix (the explorer asks `explorer`).
+    { kind: 'viewport', weight: 0, build: () => ({ method: 'GET', path: `/api/events?${viewportQuery(false)}` }) },
+    {
+      kind: 'explorer',
+      weight: 60,
+      build: () => ({ method: 'GET', path: `/api/explorer/events?${viewportQuery(true)}` }),
+    },
     {
       kind: 'search',
       weight: 20,
@@ -340,7 +360,7 @@ async function main(): Promise<void> {
     await runStep('warm-up', serviceBase, mixOf(service), 50, 5, accessToken);
     const results: Awaited<ReturnType<typeof ladder>>[] = [];
     const serviceRates = args.steps.split(',').map(Number);
-    for (const kind of [...service, mixOf(service)].filter((entry) => KINDS.has(entry.kind))) {
+    for (const kind of [...service, mixOf(service)].filter((entry) => KINDS.has(entry.kind) && !args['web-only'])) {
       // Logins cost an scrypt hash each (~50 ms of CPU on purpose): their ladder starts low.
       const rates = kind.kind === 'login' ? [1, 2, 5, 10, 20, 40] : serviceRates;
       results.push(await ladder('service', serviceBase, kind, rates, accessToken));
@@ -364,12 +384,25 @@ async function main(): Promise<void> {
             // One load generator is one visitor: lift its fair share so the run measures capacity.
             VISITOR_API_RATE_PER_SECOND: '100000',
             VISITOR_API_BURST: '100000',
+            // A fresh copy of the catalogue for the read model, synced from this service at start.
+            CATALOGUE_MIRROR_FILE: join(dir, 'catalogue-mirror.sqlite'),
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
       children.push(web);
       await waitForServer(`${webUrl}/api/ready`, web, { timeoutMs: 300_000, intervalMs: 250 });
+    }
+    if (webUrl && KINDS.has('explorer')) {
+      // The explorer's views come from the read model once its first sync is complete (live until then).
+      const started = performance.now();
+      for (;;) {
+        const view = await fetch(`${webUrl}/api/explorer/events?${viewportQuery(true)}`);
+        if (((await view.json()) as { source?: string }).source === 'mirror') break;
+        if (performance.now() - started > 300_000) throw new Error('the read model did not get its copy in 5 min');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      console.log(`Read model ready after ${Math.round(performance.now() - started)} ms.`);
     }
     if (webUrl) {
       const webBase = new URL(webUrl);
@@ -404,7 +437,9 @@ async function main(): Promise<void> {
       `${P99_TARGET_MS} ms (from the moment each request left) and no error. "Send lag" says how late the generator ` +
       `itself sent requests against their schedule (the machine's other jobs delay it); "p99 from schedule" adds that ` +
       `lag. Mixes: service 55 % viewport queries, 20 % ` +
-      `searches, 23 % event records, 2 % logins; web app 60 % viewport, 20 % search, 20 % event records.`;
+      `searches, 23 % event records, 2 % logins; web app 60 % explorer views (read model), 20 % search, 20 % event ` +
+      `records. Web app "viewport" = one page proxied from the Partner API (/api/events), "explorer" = the whole ` +
+      `view from the read model (/api/explorer/events?zoom).`;
     console.log(`\n${table}\n\n${summary}`);
     mkdirSync('bench/results', { recursive: true });
     const measuredAt = new Date().toISOString();

@@ -35,6 +35,15 @@ function mercatorNorthing(latDeg: number): number {
   return (y * 180) / Math.PI + 180;
 }
 
+/**
+ * A slot of a table of 2^(32 - shift) entries for an integer cell key (keys reach 2^50 at zoom 24): its low and high
+ * 32 bits mixed, then the product's top bits (Fibonacci hashing; the low bits of a product only depend on the low
+ * bits of the key, and neighbouring cells differ in few of them).
+ */
+function hashOf(key: number, shift: number): number {
+  return Math.imul((key | 0) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b), 0x9e3779b1) >>> shift;
+}
+
 /** Grows a typed array to at least `n` entries, keeping its contents. */
 function grown<T extends Float64Array | Int32Array>(a: T, n: number, make: (n: number) => T): T {
   if (a.length >= n) return a;
@@ -114,6 +123,7 @@ export class ViewAggregator {
     let keys = this.keys;
     let groups = this.groups;
     let mask = size - 1;
+    let shift = 32 - Math.log2(size);
     this.groupOf = grown(this.groupOf, n, (k) => new Int32Array(k));
     const groupOf = this.groupOf;
     let count = this.count;
@@ -130,8 +140,7 @@ export class ViewAggregator {
       let north = northing[s]!;
       if (north !== north) north = northing[s] = mercatorNorthing(y);
       const key = Math.floor(north / cellDeg) * columns + Math.floor((x + 180) / cellDeg);
-      // Hash of the integer key: its low and high 32 bits mixed (keys reach 2^50 at zoom 24).
-      let h = Math.imul((key | 0) ^ Math.imul((key / 4294967296) | 0, 0x9e3779b1), 0x85ebca6b) & mask;
+      let h = hashOf(key, shift);
       let g = groups[h]! - 1;
       while (g >= 0 && keys[h] !== key) {
         h = (h + 1) & mask;
@@ -163,12 +172,13 @@ export class ViewAggregator {
           const oldGroups = groups;
           size *= 2;
           mask = size - 1;
+          shift -= 1;
           keys = new Float64Array(size);
           groups = new Int32Array(size);
           for (let j = 0; j < oldKeys.length; j++) {
             if (oldGroups[j] === 0) continue;
             const k = oldKeys[j]!;
-            let h2 = Math.imul((k | 0) ^ Math.imul((k / 4294967296) | 0, 0x9e3779b1), 0x85ebca6b) & mask;
+            let h2 = hashOf(k, shift);
             while (groups[h2] !== 0) h2 = (h2 + 1) & mask;
             keys[h2] = k;
             groups[h2] = oldGroups[j]!;
