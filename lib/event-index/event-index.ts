@@ -1,6 +1,6 @@
 import { EventColumns } from './columns';
 import { DateIndex } from './date-index';
-import { categoryTest, eventsTest, locationTest } from './filters';
+import { eventsTest, locationTest } from './filters';
 import { SlotGrid } from './grid';
 import { SortOrders } from './orders';
 import { CandidatePlanner } from './planner';
@@ -113,7 +113,19 @@ export class EventIndex {
   ): { matches: MatchSet; page: PageOfIds; compactions: number } {
     const mask = this.columns.mask;
     const others = eventsTest(this.columns, { ...query, categories: null });
-    const inCategories = categoryTest(mask, query.categories);
+    // The categories filter alone: the same predicate with every other filter open (filters.ts stays as the service
+    // runs it).
+    const inCategories =
+      query.categories === null
+        ? null
+        : eventsTest(this.columns, {
+            ...query,
+            minMs: Number.NEGATIVE_INFINITY,
+            maxMs: Number.POSITIVE_INFINITY,
+            sources: null,
+            location: null,
+            prices: null,
+          });
     // The categories filter does not choose candidates (planner.ts): the same candidates serve both questions.
     const test =
       inCategories === null

@@ -55,18 +55,6 @@ function priceTest(columns: EventColumns, prices: PriceQuery | null): ((s: numbe
   };
 }
 
-/** A predicate over slots for the categories filter (null = everything): any of the categories, `none` = no category. */
-export function categoryTest(mask: Int32Array, categories: EventsQuery['categories']): ((s: number) => boolean) | null {
-  if (categories === null) return null;
-  let bits = 0;
-  for (const c of categories) {
-    const i = (MAIN_CATEGORIES as readonly string[]).indexOf(c);
-    if (i >= 0) bits |= 1 << i;
-  }
-  const none = categories.includes('none');
-  return (s) => (mask[s]! & bits) !== 0 || (none && mask[s] === 0);
-}
-
 /** The predicate of an events query over live slots (dates, categories, sources, prices, location). */
 export function eventsTest(columns: EventColumns, query: EventsQuery): (s: number) => boolean {
   let partnerIds: Set<number> | null = null;
@@ -80,8 +68,15 @@ export function eventsTest(columns: EventColumns, query: EventsQuery): (s: numbe
   const { start, end, mask, partners } = columns;
   const { minMs, maxMs } = query;
   const tests: ((s: number) => boolean)[] = [];
-  const categories = categoryTest(mask, query.categories);
-  if (categories) tests.push(categories);
+  if (query.categories !== null) {
+    let bits = 0;
+    for (const c of query.categories) {
+      const i = (MAIN_CATEGORIES as readonly string[]).indexOf(c);
+      if (i >= 0) bits |= 1 << i;
+    }
+    const none = query.categories.includes('none');
+    tests.push((s) => (mask[s]! & bits) !== 0 || (none && mask[s] === 0));
+  }
   if (partnerIds !== null) {
     const ids = partnerIds;
     tests.push((s) => partners[s]!.some((p) => ids.has(p)));
