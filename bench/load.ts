@@ -2,12 +2,14 @@
  * `npm run load` — open-model load test of the Partner API service and the web app, on loopback only.
  *
  *   npm run load -- [--steps 50,100,200,400,600,800,1000] [--web-steps 25,50,100,200,300,400] [--step-duration 10]
- *                   [--kinds viewport,explorer,search,event,login,mix] [--service URL] [--web URL] [--no-web]
- *                   [--web-only]
+ *                   [--kinds viewport,explorer,explorer-cold,search,event,login,mix] [--service URL] [--web URL]
+ *                   [--no-web] [--web-only] [--out load]
  *
  * Web app kinds: `viewport` is `GET /api/events` (one page proxied from the Partner API, what the explorer asked
  * before the read model), `explorer` is `GET /api/explorer/events?zoom` (the whole view from the web app's read model,
- * what the explorer asks now; the run waits until the read model's first sync is complete).
+ * what the explorer asks now, over the same 40 views as `viewport`, so mostly answers the read model keeps; the run
+ * waits until the read model's first sync is complete); `explorer-cold` jitters each view's centre, so that every
+ * answer is computed.
  *
  * Open model, constant arrival rate: request i leaves at start + i / rate whatever happened to the ones before (a
  * real audience does not wait for the server), so a server that falls behind builds a queue that shows in the
@@ -22,7 +24,7 @@
  * before the ladder stops (a shared machine's other jobs can spoil a single step). Without --service it starts its own service (temp database,
  * 5 000 demo events, limits raised so the run measures capacity, not throttling); without --web it starts the web
  * server (scripts/web-server.ts) when a production build exists, with the visitor limit raised likewise.
- * Writes bench/results/load.json and bench/results/load.md.
+ * Writes bench/results/load.json and bench/results/load.md (or <out>.json and .md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,12 +40,14 @@ const { values: args } = parseArgs({
     steps: { type: 'string', default: '50,100,200,400,600,800,1000,1200' },
     'web-steps': { type: 'string', default: '25,50,100,150,200,300,400' },
     'step-duration': { type: 'string', default: '10' },
-    kinds: { type: 'string', default: 'viewport,explorer,search,event,login,mix' },
+    kinds: { type: 'string', default: 'viewport,explorer,explorer-cold,search,event,login,mix' },
     service: { type: 'string' },
     web: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
     // Only the web app's ladders (the service is still started, as the web app's upstream).
     'web-only': { type: 'boolean', default: false },
+    // Results as bench/results/<out>.json and .md (a partial run should not replace the full one's figures).
+    out: { type: 'string', default: 'load' },
   },
   strict: true,
 });
@@ -68,8 +72,12 @@ const SEARCHES = ['con', 'concert', 'thea', 'théâtre', 'jazz', 'expo', 'festiv
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-function viewport(): { minLng: number; maxLng: number; minLat: number; maxLat: number } {
-  const city = pick(CITIES);
+function viewport(jitter = false): { minLng: number; maxLng: number; minLat: number; maxLat: number } {
+  const picked = pick(CITIES);
+  // Jittered: a centre moved by up to ~1 km, so that no two requests ask the same view (no answer kept helps).
+  const city = jitter
+    ? { lng: picked.lng + (Math.random() - 0.5) * 0.02, lat: picked.lat + (Math.random() - 0.5) * 0.02 }
+    : picked;
   // From a neighbourhood to a region: the zoom levels people use.
   const half = pick([0.02, 0.05, 0.1, 0.3, 1]);
   return {
@@ -121,8 +129,8 @@ function serviceKinds(eventIds: number[]): Kind[] {
 }
 
 /** A viewport's query string; with `zoom`, the zoom a 1200-pixel-wide map shows it at (512-pixel tiles). */
-function viewportQuery(withZoom: boolean): string {
-  const box = viewport();
+function viewportQuery(withZoom: boolean, jitter = false): string {
+  const box = viewport(jitter);
   const params = new URLSearchParams(Object.entries(box).map(([k, v]) => [k, v.toFixed(4)]));
   if (withZoom) params.set('zoom', Math.log2((1200 * 360) / (512 * (box.maxLng - box.minLng))).toFixed(1));
   return params.toString();
@@ -136,6 +144,12 @@ function webKinds(eventIds: number[]): Kind[] {
       kind: 'explorer',
       weight: 60,
       build: () => ({ method: 'GET', path: `/api/explorer/events?${viewportQuery(true)}` }),
+    },
+    {
+      // The same views with their centres jittered: every answer computed (the read model's cold path).
+      kind: 'explorer-cold',
+      weight: 0,
+      build: () => ({ method: 'GET', path: `/api/explorer/events?${viewportQuery(true, true)}` }),
     },
     {
       kind: 'search',
@@ -393,7 +407,7 @@ async function main(): Promise<void> {
       children.push(web);
       await waitForServer(`${webUrl}/api/ready`, web, { timeoutMs: 300_000, intervalMs: 250 });
     }
-    if (webUrl && KINDS.has('explorer')) {
+    if (webUrl && (KINDS.has('explorer') || KINDS.has('explorer-cold'))) {
       // The explorer's views come from the read model once its first sync is complete (live until then).
       const started = performance.now();
       for (;;) {
@@ -444,12 +458,12 @@ async function main(): Promise<void> {
     mkdirSync('bench/results', { recursive: true });
     const measuredAt = new Date().toISOString();
     writeFileSync(
-      'bench/results/load.json',
+      `bench/results/${args.out}.json`,
       JSON.stringify({ measuredAt, machine, p99TargetMs: P99_TARGET_MS, stepSeconds: STEP_SECONDS, results }, null, 2) +
         '\n',
     );
     writeFileSync(
-      'bench/results/load.md',
+      `bench/results/${args.out}.md`,
       `# Load (${measuredAt})\n\nCommand: \`npm run load -- ${process.argv.slice(2).join(' ')}\`\n\n${table}\n\n${summary}\n`,
     );
   } finally {
