@@ -1,7 +1,7 @@
 import { MAIN_CATEGORIES } from '@/lib/contract/categories';
 import type { CategoryKey, MatchCluster } from './aggregate';
 import type { EventIndex, MatchSet } from './event-index';
-import type { EventsQuery } from './events-query';
+import type { EventsQuery, LocationQuery } from './events-query';
 import type { PageOfIds } from './walk';
 
 /*
@@ -27,6 +27,8 @@ export interface ViewAggregate {
 /** ~1 m, as aggregate.ts rounds. */
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
 const MAX_LAT = 85.0511;
+/** Beyond this many cells (a view at a zoom far finer than its size) groups are found through the hash table. */
+const MAX_DENSE_CELLS = 1 << 16;
 
 /** The part of aggregate.ts's mercatorRow that does not depend on the cell size (same operations, same bits). */
 function mercatorNorthing(latDeg: number): number {
@@ -69,6 +71,8 @@ export class ViewAggregator {
   // Open addressing: cell key → group number + 1 (0 = empty).
   private keys = new Float64Array(1024);
   private groups = new Int32Array(1024);
+  // A rectangle's cells: group number + 1 (0 = none yet).
+  private cellGroup = new Int32Array(0);
   // Per match, its group; then the matches' labels grouped by group (counting sort).
   private groupOf = new Int32Array(0);
   private byGroup = new Int32Array(0);
@@ -92,7 +96,7 @@ export class ViewAggregator {
       if (perBit[bit]! > 0) categoryCounts[category] = perBit[bit];
     });
     if (none > 0) categoryCounts.none = none;
-    return { page, clusters: this.cluster(matches, compactions, cellDeg), categoryCounts };
+    return { page, clusters: this.cluster(matches, compactions, cellDeg, query.location), categoryCounts };
   }
 
   /** clusterMatches (aggregate.ts) over the slots of `matches`, with typed arrays. */
@@ -100,6 +104,7 @@ export class ViewAggregator {
     { slots, ids, lng, lat, label, labelNames }: MatchSet,
     compactions: number,
     cellDeg: number,
+    location: LocationQuery | null,
   ): MatchCluster[] {
     const n = slots.length;
     if (compactions !== this.compactions || this.northing.length < lat.length) {
@@ -131,7 +136,25 @@ export class ViewAggregator {
     let sumLat = this.sumLat;
     let box = this.box;
     let first = this.first;
+    // The cells of a rectangle (one row and column more on each side, for rounding) as a dense array: a group is
+    // then found by an index, not a hash probe. A cell outside it (another shape, or rounding) goes to the table;
+    // a cell is always found the same way, so it is one group either way.
+    let c0 = 0;
+    let r0 = 0;
+    let width = 0;
+    let height = 0;
+    if (location !== null && location.kind === 'rectangle' && location.minLng <= location.maxLng) {
+      c0 = Math.floor((location.minLng + 180) / cellDeg) - 1;
+      r0 = Math.floor(mercatorNorthing(location.minLat) / cellDeg) - 1;
+      width = Math.floor((location.maxLng + 180) / cellDeg) + 2 - c0;
+      height = Math.floor(mercatorNorthing(location.maxLat) / cellDeg) + 2 - r0;
+      if (width * height > MAX_DENSE_CELLS) width = height = 0;
+    }
+    if (this.cellGroup.length < width * height) this.cellGroup = new Int32Array(width * height);
+    const cellGroup = this.cellGroup;
+    cellGroup.fill(0, 0, width * height);
     let used = 0;
+    let hashed = 0;
     let labelled = false;
     for (let i = 0; i < n; i++) {
       const s = slots[i]!;
@@ -139,12 +162,25 @@ export class ViewAggregator {
       const y = lat[s]!;
       let north = northing[s]!;
       if (north !== north) north = northing[s] = mercatorNorthing(y);
-      const key = Math.floor(north / cellDeg) * columns + Math.floor((x + 180) / cellDeg);
-      let h = hashOf(key, shift);
-      let g = groups[h]! - 1;
-      while (g >= 0 && keys[h] !== key) {
-        h = (h + 1) & mask;
+      const row = Math.floor(north / cellDeg);
+      const column = Math.floor((x + 180) / cellDeg);
+      const r = row - r0;
+      const c = column - c0;
+      let g: number;
+      let d = -1;
+      let h = 0;
+      let key = 0;
+      if (r >= 0 && r < height && c >= 0 && c < width) {
+        d = r * width + c;
+        g = cellGroup[d]! - 1;
+      } else {
+        key = row * columns + column;
+        h = hashOf(key, shift);
         g = groups[h]! - 1;
+        while (g >= 0 && keys[h] !== key) {
+          h = (h + 1) & mask;
+          g = groups[h]! - 1;
+        }
       }
       if (g < 0) {
         g = used++;
@@ -164,9 +200,14 @@ export class ViewAggregator {
         box[4 * g + 2] = x;
         box[4 * g + 3] = y;
         first[g] = s;
-        keys[h] = key;
-        groups[h] = g + 1;
-        if (2 * used > size) {
+        if (d >= 0) {
+          cellGroup[d] = g + 1;
+        } else {
+          keys[h] = key;
+          groups[h] = g + 1;
+          hashed += 1;
+        }
+        if (2 * hashed > size) {
           // Rehash into a table twice as large.
           const oldKeys = keys;
           const oldGroups = groups;
