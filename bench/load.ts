@@ -2,7 +2,14 @@
  * `npm run load` — open-model load test of the Partner API service and the web app, on loopback only.
  *
  *   npm run load -- [--steps 50,100,200,400,600,800,1000] [--web-steps 25,50,100,200,300,400] [--step-duration 10]
- *                   [--kinds viewport,search,event,login,mix] [--service URL] [--web URL] [--no-web]
+ *                   [--kinds viewport,explorer,explorer-cold,search,event,login,mix] [--service URL] [--web URL]
+ *                   [--no-web] [--web-only] [--out load]
+ *
+ * Web app kinds: `viewport` is `GET /api/events` (one page proxied from the Partner API, what the explorer asked
+ * before the read model), `explorer` is `GET /api/explorer/events?zoom` (the whole view from the web app's read model,
+ * what the explorer asks now, over the same 40 views as `viewport`, so mostly answers the read model keeps; the run
+ * waits until the read model's first sync is complete); `explorer-cold` jitters each view's centre, so that every
+ * answer is computed.
  *
  * Open model, constant arrival rate: request i leaves at start + i / rate whatever happened to the ones before (a
  * real audience does not wait for the server), so a server that falls behind builds a queue that shows in the
@@ -17,7 +24,7 @@
  * before the ladder stops (a shared machine's other jobs can spoil a single step). Without --service it starts its own service (temp database,
  * 5 000 demo events, limits raised so the run measures capacity, not throttling); without --web it starts the web
  * server (scripts/web-server.ts) when a production build exists, with the visitor limit raised likewise.
- * Writes bench/results/load.json and bench/results/load.md.
+ * Writes bench/results/load.json and bench/results/load.md (or <out>.json and .md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,10 +40,14 @@ const { values: args } = parseArgs({
     steps: { type: 'string', default: '50,100,200,400,600,800,1000,1200' },
     'web-steps': { type: 'string', default: '25,50,100,150,200,300,400' },
     'step-duration': { type: 'string', default: '10' },
-    kinds: { type: 'string', default: 'viewport,search,event,login,mix' },
+    kinds: { type: 'string', default: 'viewport,explorer,explorer-cold,search,event,login,mix' },
     service: { type: 'string' },
     web: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
+    // Only the web app's ladders (the service is still started, as the web app's upstream).
+    'web-only': { type: 'boolean', default: false },
+    // Results as bench/results/<out>.json and .md (a partial run should not replace the full one's figures).
+    out: { type: 'string', default: 'load' },
   },
   strict: true,
 });
@@ -61,8 +72,12 @@ const SEARCHES = ['con', 'concert', 'thea', 'théâtre', 'jazz', 'expo', 'festiv
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-function viewport(): { minLng: number; maxLng: number; minLat: number; maxLat: number } {
-  const city = pick(CITIES);
+function viewport(jitter = false): { minLng: number; maxLng: number; minLat: number; maxLat: number } {
+  const picked = pick(CITIES);
+  // Jittered: a centre moved by up to ~1 km, so that no two requests ask the same view (no answer kept helps).
+  const city = jitter
+    ? { lng: picked.lng + (Math.random() - 0.5) * 0.02, lat: picked.lat + (Math.random() - 0.5) * 0.02 }
+    : picked;
   // From a neighbourhood to a region: the zoom levels people use.
   const half = pick([0.02, 0.05, 0.1, 0.3, 1]);
   return {
@@ -113,10 +128,29 @@ function serviceKinds(eventIds: number[]): Kind[] {
   ];
 }
 
+/** A viewport's query string; with `zoom`, the zoom a 1200-pixel-wide map shows it at (512-pixel tiles). */
+function viewportQuery(withZoom: boolean, jitter = false): string {
+  const box = viewport(jitter);
+  const params = new URLSearchParams(Object.entries(box).map(([k, v]) => [k, v.toFixed(4)]));
+  if (withZoom) params.set('zoom', Math.log2((1200 * 360) / (512 * (box.maxLng - box.minLng))).toFixed(1));
+  return params.toString();
+}
+
 function webKinds(eventIds: number[]): Kind[] {
-  const query = () => new URLSearchParams(Object.entries(viewport()).map(([k, v]) => [k, v.toFixed(4)])).toString();
   return [
-    { kind: 'viewport', weight: 60, build: () => ({ method: 'GET', path: `/api/events?${query()}` }) },
+    // The previous clients' proxied page: measured on its own, no longer part of the mix (the explorer asks `explorer`).
+    { kind: 'viewport', weight: 0, build: () => ({ method: 'GET', path: `/api/events?${viewportQuery(false)}` }) },
+    {
+      kind: 'explorer',
+      weight: 60,
+      build: () => ({ method: 'GET', path: `/api/explorer/events?${viewportQuery(true)}` }),
+    },
+    {
+      // The same views with their centres jittered: every answer computed (the read model's cold path).
+      kind: 'explorer-cold',
+      weight: 0,
+      build: () => ({ method: 'GET', path: `/api/explorer/events?${viewportQuery(true, true)}` }),
+    },
     {
       kind: 'search',
       weight: 20,
@@ -340,7 +374,7 @@ async function main(): Promise<void> {
     await runStep('warm-up', serviceBase, mixOf(service), 50, 5, accessToken);
     const results: Awaited<ReturnType<typeof ladder>>[] = [];
     const serviceRates = args.steps.split(',').map(Number);
-    for (const kind of [...service, mixOf(service)].filter((entry) => KINDS.has(entry.kind))) {
+    for (const kind of [...service, mixOf(service)].filter((entry) => KINDS.has(entry.kind) && !args['web-only'])) {
       // Logins cost an scrypt hash each (~50 ms of CPU on purpose): their ladder starts low.
       const rates = kind.kind === 'login' ? [1, 2, 5, 10, 20, 40] : serviceRates;
       results.push(await ladder('service', serviceBase, kind, rates, accessToken));
@@ -364,12 +398,25 @@ async function main(): Promise<void> {
             // One load generator is one visitor: lift its fair share so the run measures capacity.
             VISITOR_API_RATE_PER_SECOND: '100000',
             VISITOR_API_BURST: '100000',
+            // A fresh copy of the catalogue for the read model, synced from this service at start.
+            CATALOGUE_MIRROR_FILE: join(dir, 'catalogue-mirror.sqlite'),
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
       children.push(web);
       await waitForServer(`${webUrl}/api/ready`, web, { timeoutMs: 300_000, intervalMs: 250 });
+    }
+    if (webUrl && (KINDS.has('explorer') || KINDS.has('explorer-cold'))) {
+      // The explorer's views come from the read model once its first sync is complete (live until then).
+      const started = performance.now();
+      for (;;) {
+        const view = await fetch(`${webUrl}/api/explorer/events?${viewportQuery(true)}`);
+        if (((await view.json()) as { source?: string }).source === 'mirror') break;
+        if (performance.now() - started > 300_000) throw new Error('the read model did not get its copy in 5 min');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      console.log(`Read model ready after ${Math.round(performance.now() - started)} ms.`);
     }
     if (webUrl) {
       const webBase = new URL(webUrl);
@@ -404,17 +451,19 @@ async function main(): Promise<void> {
       `${P99_TARGET_MS} ms (from the moment each request left) and no error. "Send lag" says how late the generator ` +
       `itself sent requests against their schedule (the machine's other jobs delay it); "p99 from schedule" adds that ` +
       `lag. Mixes: service 55 % viewport queries, 20 % ` +
-      `searches, 23 % event records, 2 % logins; web app 60 % viewport, 20 % search, 20 % event records.`;
+      `searches, 23 % event records, 2 % logins; web app 60 % explorer views (read model), 20 % search, 20 % event ` +
+      `records. Web app "viewport" = one page proxied from the Partner API (/api/events), "explorer" = the whole ` +
+      `view from the read model (/api/explorer/events?zoom).`;
     console.log(`\n${table}\n\n${summary}`);
     mkdirSync('bench/results', { recursive: true });
     const measuredAt = new Date().toISOString();
     writeFileSync(
-      'bench/results/load.json',
+      `bench/results/${args.out}.json`,
       JSON.stringify({ measuredAt, machine, p99TargetMs: P99_TARGET_MS, stepSeconds: STEP_SECONDS, results }, null, 2) +
         '\n',
     );
     writeFileSync(
-      'bench/results/load.md',
+      `bench/results/${args.out}.md`,
       `# Load (${measuredAt})\n\nCommand: \`npm run load -- ${process.argv.slice(2).join(' ')}\`\n\n${table}\n\n${summary}\n`,
     );
   } finally {

@@ -16,6 +16,8 @@ export class EventColumns {
   size = 0;
   /** Dead slots among `[0, size)`. */
   dead = 0;
+  /** How many times compact() renumbered the slots: what a cache of per-slot values (view-aggregate.ts) checks. */
+  compactions = 0;
   ids = new Float64Array(0);
   lng = new Float64Array(0);
   lat = new Float64Array(0);
@@ -159,5 +161,6 @@ export class EventColumns {
     this.partners.length = w;
     this.size = w;
     this.dead = 0;
+    this.compactions += 1;
   }
 }

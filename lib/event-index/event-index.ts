@@ -4,7 +4,7 @@ import { eventsTest, locationTest } from './filters';
 import { SlotGrid } from './grid';
 import { SortOrders } from './orders';
 import { CandidatePlanner } from './planner';
-import { PageWalk } from './walk';
+import { PageWalk, type PageOfIds } from './walk';
 import type { EventsQuery, LocationQuery } from './events-query';
 import type { IndexedEvent } from './indexed-event';
 
@@ -99,6 +99,53 @@ export class EventIndex {
   matchSet(query: EventsQuery): MatchSet {
     const { ids, lng, lat, mask, label, labelNames } = this.columns;
     return { slots: this.matching(query), ids, lng, lat, mask, label, labelNames };
+  }
+
+  /**
+   * The web app's read model's one pass over a query's candidates (lib/event-index/view-aggregate.ts): every match
+   * (as matchSet) and the page (as find), calling `visit` with the category bits of each slot that passes every
+   * filter but the categories one — what the chips count. `compactions` tells a cache of per-slot values whether the
+   * slots were renumbered since (EventColumns.compactions). The service does not use it.
+   */
+  matchesAndPage(
+    query: EventsQuery,
+    visit: (mask: number) => void,
+  ): { matches: MatchSet; page: PageOfIds; compactions: number } {
+    const mask = this.columns.mask;
+    const others = eventsTest(this.columns, { ...query, categories: null });
+    // The categories filter alone: the same predicate with every other filter open (filters.ts stays as the service
+    // runs it).
+    const inCategories =
+      query.categories === null
+        ? null
+        : eventsTest(this.columns, {
+            ...query,
+            minMs: Number.NEGATIVE_INFINITY,
+            maxMs: Number.POSITIVE_INFINITY,
+            sources: null,
+            location: null,
+            prices: null,
+          });
+    // The categories filter does not choose candidates (planner.ts): the same candidates serve both questions.
+    const test =
+      inCategories === null
+        ? (s: number) => {
+            if (!others(s)) return false;
+            visit(mask[s]!);
+            return true;
+          }
+        : (s: number) => {
+            if (!others(s)) return false;
+            visit(mask[s]!);
+            return inCategories(s);
+          };
+    const slots = this.planner.matches(query, test);
+    const { ids, lng, lat, label, labelNames, compactions } = this.columns;
+    return {
+      matches: { slots, ids, lng, lat, mask, label, labelNames },
+      page: this.walk.page(query, slots),
+      compactions,
+    };
   }
 
   /** Exact count and the ids of one page of an events query (docs/design.md §4.4 semantics). */

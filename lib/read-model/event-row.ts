@@ -63,8 +63,14 @@ export function readEventRow(event: TEvent): ReadEventRow {
   };
 }
 
-/** The index's entry of a row (its town as the label of the map's groups). */
-export function indexedEventOf(row: Omit<ReadEventRow, 'card' | 'event'>): IndexedEvent {
+/**
+ * The index's entry of a row (its town as the label of the map's groups); `partners`, when given, is the row's
+ * partners already parsed (the index only reads the array: entries may share one).
+ */
+export function indexedEventOf(
+  row: Omit<ReadEventRow, 'card' | 'event'>,
+  partners = JSON.parse(row.partners) as string[],
+): IndexedEvent {
   return {
     id: row.id,
     lng: row.lng,
@@ -75,7 +81,7 @@ export function indexedEventOf(row: Omit<ReadEventRow, 'card' | 'event'>): Index
     lowestPrice: row.lowestPrice,
     highestPrice: row.highestPrice,
     categoryMask: row.categoryMask,
-    partners: JSON.parse(row.partners) as string[],
+    partners,
     ...(row.town !== null && { label: row.town }),
   };
 }

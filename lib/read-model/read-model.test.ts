@@ -94,6 +94,55 @@ describe('read model', () => {
     expect(ids()?.sort()).toEqual([1, 4]);
   });
 
+  it('keeps no answer past a page the sync applied, past its minute when it depends on now, or for another query', async () => {
+    // Event 1 ends at 22:00 UTC; event 2 (music) later that evening.
+    const evening = (id: number, start: string, end: string, categories: TEvent['categories'] = []) =>
+      fakeEvent(id, { startDate: start, endDate: end, categories });
+    const music = [{ id: 5, name: 'Concert', mainCategory: 'musique' }] as unknown as TEvent['categories'];
+    let incremental: TEvent[] = [];
+    const fetchPage: FetchCataloguePage = async ({ lastUpdatedAt }: TGetCatalogueRequest) =>
+      lastUpdatedAt !== undefined
+        ? page(incremental, 1, 1)
+        : page(
+            [
+              evening(1, '2026-11-22 20:00:00.000 +0000', '2026-11-22 22:00:00.000 +0000'),
+              evening(2, '2026-11-22 21:00:00.000 +0000', '2026-11-22 23:30:00.000 +0000', music),
+            ],
+            1,
+            1,
+          );
+    const at = Date.parse('2026-11-22T21:59:30Z');
+    const sync = () => syncCatalogue(db, fetchPage, { now: () => at, onChange: (change) => model.apply(change) });
+    await sync();
+    // No dates: the default window starts at "now".
+    const live = (now: number, body: object = {}) =>
+      model.view({ body: { limit: 50, ...body }, zoom: 10, now })?.data.map((event) => event.id);
+    expect(live(at)).toEqual([1, 2]);
+    // Another filter is another answer, whatever was kept.
+    expect(live(at, { categories: ['musique'] })).toEqual([2]);
+    expect(model.view({ body: { limit: 50 }, zoom: 10, now: at })?.categoryCounts).toEqual({ musique: 1, none: 1 });
+    // Within the minute the kept answer may still list event 1 (ended 22:00:00); the next minute does not.
+    expect(live(Date.parse('2026-11-22T22:00:30Z'))).toEqual([2]);
+    // A page the sync applies (event 3 added, event 2 renamed) is in the very next answer.
+    incremental = [
+      {
+        ...evening(3, '2026-11-22 21:30:00.000 +0000', '2026-11-22 23:00:00.000 +0000'),
+        updatedAt: '2026-11-19T10:00:00.000Z',
+      },
+      {
+        ...evening(2, '2026-11-22 21:00:00.000 +0000', '2026-11-22 23:30:00.000 +0000', music),
+        name: 'Renamed',
+        updatedAt: '2026-11-19T10:00:01.000Z',
+      },
+    ];
+    await sync();
+    const after = model.view({ body: { limit: 50 }, zoom: 10, now: Date.parse('2026-11-22T22:00:40Z') });
+    expect(after?.data.map((event) => [event.id, event.name])).toEqual([
+      [3, 'Event 3'],
+      [2, 'Renamed'],
+    ]);
+  });
+
   it('moves a corrupt mirror file aside with a log line and starts a fresh one', () => {
     const file = join(dir, 'broken.sqlite');
     writeFileSync(file, 'this is not a database, only garbage '.repeat(200));

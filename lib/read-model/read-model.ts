@@ -7,12 +7,15 @@ import type {
   TPagination,
   TPerformer,
 } from '@/lib/contract';
-import { categoryCounts, clusterCellDegrees, clusterMatches, type MatchCluster } from '@/lib/event-index/aggregate';
+import { LRUCache } from 'lru-cache';
+import { clusterCellDegrees, type MatchCluster } from '@/lib/event-index/aggregate';
 import { EventIndex } from '@/lib/event-index/event-index';
 import { toEventsQuery } from '@/lib/event-index/events-query';
 import { paginate } from '@/lib/event-index/pagination';
+import { ViewAggregator } from '@/lib/event-index/view-aggregate';
 import type { MirrorDb } from '@/lib/mirror/mirror-db';
 import { readModelReady, type MirrorChange } from '@/lib/mirror/sync-catalogue';
+import type { IndexedEvent } from '@/lib/event-index/indexed-event';
 import { indexedEventOf, type ReadEventRow } from './event-row';
 
 /** What a view asks of the read model: the events query (the spec's body) and the map's zoom. */
@@ -37,6 +40,15 @@ const INDEX_COLUMNS =
 
 type IndexRow = Omit<ReadEventRow, 'card' | 'event'>;
 
+/** Whole answers kept (the views visitors are asking for now: a few hundred KB at most, ~40 KB of JSON each). */
+const VIEW_CACHE_ENTRIES = 128;
+/**
+ * An answer whose window is relative to "now" (the default window, live = the next 3 hours, a window with no start)
+ * is kept for the rest of the minute it was computed in: it may miss an event that started or ended since, by less
+ * than a minute. An answer with explicit dates does not depend on the time.
+ */
+const NOW_BUCKET_MS = 60_000;
+
 /**
  * The web app's read model of the catalogue (DESIGN §8): the service's own EventIndex (lib/event-index), built from
  * the mirror's `read_events` rows and kept current by the mirror's sync, page by page. It answers the explorer's view
@@ -48,6 +60,13 @@ type IndexRow = Omit<ReadEventRow, 'card' | 'event'>;
  */
 export class ReadModel {
   private index: EventIndex | null = null;
+  private aggregator: ViewAggregator | null = null;
+  /**
+   * Whole answers by (normalized query, cell size, minute when the query depends on "now"), emptied whenever the index
+   * changes (a page the sync applied): an answer is never older than the copy it came from. Callers must not mutate a
+   * view (explorerView spreads it into the route's answer).
+   */
+  private readonly views = new LRUCache<string, ReadModelView>({ max: VIEW_CACHE_ENTRIES });
 
   constructor(private readonly db: MirrorDb) {}
 
@@ -59,10 +78,50 @@ export class ReadModel {
   /** The index, built from the mirror at first use once the copy is complete. */
   private current(): EventIndex | null {
     if (this.index === null && this.ready()) {
-      const rows = this.db.prepare(`SELECT ${INDEX_COLUMNS} FROM read_events`).all() as IndexRow[];
-      this.index = EventIndex.of(rows.map(indexedEventOf));
+      this.index = EventIndex.of(this.indexedEvents());
+      this.aggregator = new ViewAggregator(this.index);
+      this.views.clear();
     }
     return this.index;
+  }
+
+  /**
+   * Every row as the index's entry, read as arrays one at a time (`raw().iterate()`): one object per event instead of
+   * a row object and then an entry (at 1 000 000 events, most of the cold start was the garbage collector's), and the
+   * partners' JSON parsed once per distinct value (a few partners make most of the catalogue).
+   */
+  private indexedEvents(): IndexedEvent[] {
+    const partners = new Map<string, string[]>();
+    const events: IndexedEvent[] = [];
+    const rows = this.db.prepare(`SELECT ${INDEX_COLUMNS} FROM read_events`).raw().iterate() as IterableIterator<
+      [number, number, number, number, number, number, number | null, number | null, number, string, string | null]
+    >;
+    for (const [id, lng, lat, startMs, endMs, updatedMs, lowestPrice, highestPrice, categoryMask, json, town] of rows) {
+      let names = partners.get(json);
+      if (names === undefined) {
+        names = JSON.parse(json) as string[];
+        partners.set(json, names);
+      }
+      events.push(
+        indexedEventOf(
+          {
+            id,
+            lng,
+            lat,
+            startMs,
+            endMs,
+            updatedMs,
+            lowestPrice,
+            highestPrice,
+            categoryMask,
+            partners: json,
+            town,
+          },
+          names,
+        ),
+      );
+    }
+    return events;
   }
 
   /** Builds the index now (at start) rather than on the first view; false while the copy is cold. */
@@ -82,7 +141,12 @@ export class ReadModel {
     const held = new Set(rows.map((row) => row.id));
     // An event written then dropped within the same page is gone.
     const removed = [...change.removed, ...change.upserted.filter((id) => !held.has(id))];
-    this.index.apply(rows.map(indexedEventOf), removed);
+    this.index.apply(
+      rows.map((row) => indexedEventOf(row)),
+      removed,
+    );
+    // Cards too come from the rows this page rewrote: every kept answer may be stale.
+    if (rows.length > 0 || removed.length > 0) this.views.clear();
   }
 
   private rowsOf(ids: readonly number[], columns: string): unknown[] {
@@ -92,31 +156,35 @@ export class ReadModel {
       .all(JSON.stringify(ids));
   }
 
-  /** A view's answer, or null while the copy is cold. */
+  /**
+   * A view's answer, or null while the copy is cold: from the answers kept (see `views`), else computed in one pass
+   * over the index (ViewAggregator).
+   */
   view({ body, zoom, now }: ViewQuery): ReadModelView | null {
     const index = this.current();
     if (index === null) return null;
     const query = toEventsQuery(body, now);
-    const matches = index.matchSet(query);
-    const clusters = clusterMatches(matches, clusterCellDegrees(zoom));
-    // The chips count under every filter but the category one: what choosing each would show (without a category
-    // filter, the same matches).
-    const counts = categoryCounts(query.categories === null ? matches : index.matchSet({ ...query, categories: null }));
-    const { totalItems, ids } = index.find(query);
+    const cellDeg = clusterCellDegrees(zoom);
+    const key = viewKey(body, cellDeg, now);
+    const kept = this.views.get(key);
+    if (kept !== undefined) return kept;
+    const { page, clusters, categoryCounts } = this.aggregator!.view(query, cellDeg);
     const cards = new Map(
-      (this.rowsOf(ids, 'id, card') as { id: number; card: string }[]).map((row) => [row.id, row.card]),
+      (this.rowsOf(page.ids, 'id, card') as { id: number; card: string }[]).map((row) => [row.id, row.card]),
     );
     const data: TExplorerEvent[] = [];
-    for (const id of ids) {
+    for (const id of page.ids) {
       const card = cards.get(id);
       if (card !== undefined) data.push(JSON.parse(card) as TExplorerEvent);
     }
-    return {
+    const view: ReadModelView = {
       data,
-      pagination: paginate(totalItems, query.limit, query.pageNumber),
+      pagination: paginate(page.totalItems, query.limit, query.pageNumber),
       clusters,
-      categoryCounts: counts,
+      categoryCounts,
     };
+    this.views.set(key, view);
+    return view;
   }
 
   /*
@@ -163,4 +231,16 @@ export class ReadModel {
   private eventsWhere(sql: string, key: string | number): TEvent[] {
     return (this.db.prepare(sql).pluck().all(key) as string[]).map((json) => JSON.parse(json) as TEvent);
   }
+}
+
+/**
+ * The cache key of a view: the query with every default applied (two spellings of one question share it), the cell
+ * size the zoom gives, and — only when the query's window moves with "now" — the minute of `now`.
+ */
+export function viewKey(body: TGetEventsRequest, cellDeg: number, now: number): string {
+  // Resolved at two instants: a window that moves with "now" differs, one with explicit dates does not.
+  const at0 = toEventsQuery(body, 0);
+  const at1 = toEventsQuery(body, 1);
+  const relative = at0.minMs !== at1.minMs || at0.maxMs !== at1.maxMs;
+  return JSON.stringify([at0, cellDeg, relative ? Math.floor(now / NOW_BUCKET_MS) : null]);
 }
