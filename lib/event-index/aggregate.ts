@@ -27,7 +27,7 @@ export function clusterCellDegrees(zoom: number): number {
 }
 
 /** ~1 m: more digits are noise on a map and bytes on a phone. */
-const round = (n: number) => Math.round(n * 1e5) / 1e5;
+export const roundCoordinate = (n: number) => Math.round(n * 1e5) / 1e5;
 
 /**
  * The matches grouped by grid cell (`cellDeg` degrees of longitude; rows as tall in Mercator, so cells look square):
@@ -83,9 +83,9 @@ export function clusterMatches(matches: MatchSet, cellDeg: number): MatchCluster
     }
     const b = box[c]!;
     return {
-      position: [round(sumLng[c]! / n), round(sumLat[c]! / n)],
+      position: [roundCoordinate(sumLng[c]! / n), roundCoordinate(sumLat[c]! / n)],
       count: n,
-      bounds: [round(b[0]!), round(b[1]!), round(b[2]!), round(b[3]!)],
+      bounds: [roundCoordinate(b[0]!), roundCoordinate(b[1]!), roundCoordinate(b[2]!), roundCoordinate(b[3]!)],
       ...(best >= 0 && { label: matches.labelNames[best] }),
       ...(n === 1 && { eventId: ids[first[c]!]! }),
     };
@@ -93,11 +93,19 @@ export function clusterMatches(matches: MatchSet, cellDeg: number): MatchCluster
   return clusters.sort((a, b) => b.count - a.count || a.position[0] - b.position[0] || a.position[1] - b.position[1]);
 }
 
-/** The Mercator row of a latitude for cells `cellDeg` wide (clamped to MapLibre's ±85.05°). */
-function mercatorRow(latDeg: number, cellDeg: number): number {
+/**
+ * A latitude's Mercator northing in degrees of longitude from the south edge (clamped to MapLibre's ±85.05°): the
+ * part of a grid row that does not depend on the cell size.
+ */
+export function mercatorNorthing(latDeg: number): number {
   const clamped = Math.max(-85.0511, Math.min(85.0511, latDeg));
   const y = Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360)); // radians of Mercator northing
-  return Math.floor(((y * 180) / Math.PI + 180) / cellDeg);
+  return (y * 180) / Math.PI + 180;
+}
+
+/** The Mercator row of a latitude for cells `cellDeg` wide. */
+function mercatorRow(latDeg: number, cellDeg: number): number {
+  return Math.floor(mercatorNorthing(latDeg) / cellDeg);
 }
 
 /** The chips' keys: the main categories, then `none`. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '@/partner-api/seed/rng';
 import { EventIndex } from './event-index';
 import type { EventsQuery, LocationQuery } from './events-query';
 import type { IndexedEvent } from './indexed-event';
@@ -6,18 +7,9 @@ import type { IndexedEvent } from './indexed-event';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A small seeded generator (mulberry32): the same events and queries on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = random(32);
+// The project's seeded generator: the same events and queries on every run.
+const rng = createRng(32);
+const rand = () => rng.next();
 const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
 const DURATIONS_MS = [HOUR_MS, 5 * HOUR_MS, 20 * HOUR_MS, 3 * DAY_MS, 10 * DAY_MS, 50 * DAY_MS, 120 * DAY_MS];
 

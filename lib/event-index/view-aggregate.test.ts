@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '@/partner-api/seed/rng';
 import { MAIN_CATEGORIES } from '@/lib/contract/categories';
 import { categoryCounts, clusterCellDegrees, clusterMatches } from './aggregate';
 import { EventIndex } from './event-index';
@@ -14,18 +15,9 @@ import { ViewAggregator } from './view-aggregate';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** mulberry32: the same events and queries on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = random(2929);
+// The project's seeded generator: the same events and queries on every run.
+const rng = createRng(2929);
+const rand = () => rng.next();
 const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
 // Few towns, some named alike in count within a group: label ties must go to the first name alphabetically.
 const TOWNS = ['Paris', 'Montreuil', 'Vincennes', 'Lyon', 'Arles', undefined];

@@ -1,11 +1,11 @@
 import { MAIN_CATEGORIES } from '@/lib/contract/categories';
-import type { CategoryKey, MatchCluster } from './aggregate';
+import { mercatorNorthing, roundCoordinate as round, type CategoryKey, type MatchCluster } from './aggregate';
 import type { EventIndex, MatchSet } from './event-index';
 import type { EventsQuery, LocationQuery } from './events-query';
 import type { PageOfIds } from './walk';
 
 /*
- * The web app's read model's view of a query in one pass (issue 29, docs/performance.md "Read model"): the same
+ * The web app's read model's view of a query in one pass (docs/performance.md "Read model"): the same
  * answer as matchSet + clusterMatches + categoryCounts (aggregate.ts) + find, which made three passes over every
  * match (four with a categories filter) and allocated a Map of labels per group. Here:
  *   - the chips are counted while the candidates are tested (every filter but the categories one), so one matching
@@ -24,18 +24,8 @@ export interface ViewAggregate {
   categoryCounts: Partial<Record<CategoryKey, number>>;
 }
 
-/** ~1 m, as aggregate.ts rounds. */
-const round = (n: number) => Math.round(n * 1e5) / 1e5;
-const MAX_LAT = 85.0511;
 /** Beyond this many cells (a view at a zoom far finer than its size) groups are found through the hash table. */
 const MAX_DENSE_CELLS = 1 << 16;
-
-/** The part of aggregate.ts's mercatorRow that does not depend on the cell size (same operations, same bits). */
-function mercatorNorthing(latDeg: number): number {
-  const clamped = Math.max(-MAX_LAT, Math.min(MAX_LAT, latDeg));
-  const y = Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360));
-  return (y * 180) / Math.PI + 180;
-}
 
 /**
  * A slot of a table of 2^(32 - shift) entries for an integer cell key (keys reach 2^50 at zoom 24): its low and high
