@@ -292,7 +292,11 @@ export interface CheckOptions {
 
 /** The checks every fuzzed answer must pass. */
 export function checkResponse(response: SeenResponse, { expectPointer, input, bodyless }: CheckOptions): void {
-  const context = () => `input ${safeJson(input).slice(0, 500)} → ${response.status} ${response.body.slice(0, 500)}`;
+  // Built once, on first use: a problem can list hundreds of errors, each checked with this message, and the input can
+  // be a 100 KB string — serializing it per error made a later run of the web fuzz suite take seconds per request.
+  let message: string | undefined;
+  const context = () =>
+    (message ??= `input ${safeJson(input).slice(0, 500)} → ${response.status} ${response.body.slice(0, 500)}`);
   expect(response.status, context()).toBeLessThan(500);
   expect(response.body.includes(CWD), context()).toBe(false);
   for (const pattern of LEAK_PATTERNS) expect(pattern.test(response.body), `${pattern} in ${context()}`).toBe(false);
