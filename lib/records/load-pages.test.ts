@@ -17,7 +17,8 @@ beforeAll(async () => {
   process.env.PARTNER_CLIENT_ID = fake.clientId;
   process.env.PARTNER_CLIENT_SECRET = fake.clientSecret;
   process.env.SESSION_SECRET = 'pages-test-session-secret-0123456789abcdef';
-  process.env.PARTNER_TIMEOUT_MS = '400';
+  // No journey here waits on a hanging upstream: a long timeout only keeps a slow first login on a loaded machine in time.
+  process.env.PARTNER_TIMEOUT_MS = '3000';
 });
 afterAll(() => fake.stop());
 afterEach(() => fake.heal());
