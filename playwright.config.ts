@@ -56,7 +56,11 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/Paris',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every journey (to keep it on failure) took a quarter of the journeys'
+    // time here — DOM snapshots on every action and poll, and screencast frames the software GPU must draw. A failure
+    // still leaves its screenshot and error; E2E_TRACE=1 records traces again and keeps those of failed journeys
+    // (docs/testing.md, "Where the time goes").
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
