@@ -53,6 +53,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test files at a time (Vitest's default here is the CPU count minus one: one). Most files wait on servers,
+    // PostgreSQL and timers, so one at a time left a core idle; every PostgreSQL test store is a database of its own
+    // (partner-api/testing/fixtures.ts), so files of the `postgres` project do not share state.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
