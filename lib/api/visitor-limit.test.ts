@@ -44,36 +44,32 @@ describe('the fair share of /api/*', () => {
   const from = (address: string) =>
     eventsRoute(new Request('http://localhost/api/events', { headers: { [CLIENT_ADDRESS_HEADER]: address } }));
 
-  it('answers a flooder (100+ requests a second) 429 while a 1-a-second visitor sees only 200s', async () => {
+  it('answers a flooder 429 once its share is spent, while a visitor among the flood sees only 200s', async () => {
     const flood: Promise<Response>[] = [];
     const visitor: number[] = [];
     const started = performance.now();
-    let nextVisitorAt = 0;
-    // 3 s: the flooder sends ten requests every 10 ms tick (~1 000 a second on an idle machine; still over 100 when
-    // a loaded one runs only a tick in ten), the visitor one a second.
-    while (performance.now() - started < 3_000) {
-      for (let i = 0; i < 10; i++) flood.push(from('198.51.100.66'));
-      if (performance.now() - started >= nextVisitorAt) {
-        nextVisitorAt += 1_000;
-        const response = await from('203.0.113.10');
-        visitor.push(response.status);
-        await response.arrayBuffer();
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    // Three rounds of 200 requests sent at once — a flood however slowly the machine then answers them (a loop paced by
+    // timers measured the machine instead: at a load of 12 it sent too few to flood) — each with one visitor request.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 200; i++) flood.push(from('198.51.100.66'));
+      const response = await from('203.0.113.10');
+      visitor.push(response.status);
+      await response.arrayBuffer();
     }
+    const responses = await Promise.all(flood);
     const elapsedSeconds = (performance.now() - started) / 1000;
-    const statuses = await Promise.all(flood.map(async (response) => (await response).status));
+    const statuses = responses.map((response) => response.status);
     const ok = statuses.filter((status) => status === 200).length;
     const limited = statuses.filter((status) => status === 429).length;
 
-    expect(statuses.length / elapsedSeconds).toBeGreaterThanOrEqual(100);
-    expect(visitor.length).toBeGreaterThanOrEqual(3);
-    expect(visitor.every((status) => status === 200)).toBe(true);
+    expect(visitor).toEqual([200, 200, 200]);
     expect(ok + limited).toBe(statuses.length);
     // The flooder gets its burst of 40 and then 10 a second, nothing more.
+    expect(ok).toBeGreaterThanOrEqual(40);
     expect(ok).toBeLessThanOrEqual(40 + Math.ceil(10 * elapsedSeconds) + 1);
     expect(limited).toBeGreaterThan(statuses.length / 2);
-    const refused: unknown = await (await from('198.51.100.66')).json();
+    // A refusal is a problem (a later request would not do: the share refills by one every 100 ms).
+    const refused: unknown = await responses.find((response) => response.status === 429)?.json();
     expect(refused).toMatchObject({ status: 429 });
   });
 
