@@ -5,7 +5,7 @@ import { E2E_SECRETS } from '../playwright.config';
 import type { TEvent } from '../lib/contract';
 import { expect, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { cards, openExplorer, waitForResults } from './helpers';
+import { cards, openExplorer, waitForResults, waitForView } from './helpers';
 
 /*
  * The layout at phone and desktop size, keyboard use, accessibility on every page in both languages, and recovery
@@ -163,6 +163,14 @@ for (const size of SIZES) {
           if (path === PARIS || path.startsWith('/embed')) {
             await openExplorer(page, path);
             await waitForResults(page);
+            // The list as a visitor reads it: no newer answer on its way (whose wait dims the cards, and dimmed text
+            // fails the contrast check) and the fade back to full opacity over.
+            await waitForView(page);
+            const opaque = () =>
+              page
+                .locator('[data-view] ul')
+                .evaluateAll((lists) => lists.every((l) => getComputedStyle(l).opacity === '1'));
+            await expect.poll(opaque).toBe(true);
           } else await page.goto(path);
           found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
         }
