@@ -39,9 +39,15 @@ export function createPool(url: string, options: PoolOptions): PgPool {
 /** One client from the pool, released whatever happens. */
 export async function withClient<T>(pool: PgPool, work: (client: PgClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client has lost the pool's error listener: a connection dropped between two queries (a restart, a
+  // network cut) would be an unhandled 'error' event and stop the process. The next query fails instead, and the pool
+  // discards the broken client when it is released.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     return await work(client);
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }

@@ -5,6 +5,7 @@ import { ZProblemSchema } from '@/lib/contract';
 import { manualClock } from '@/partner-api/clock';
 import { createServiceLogger } from '@/partner-api/http/logger';
 import { openStore } from '@/partner-api/store/open-store';
+import { createPool, withClient } from '@/partner-api/store/postgres/pool';
 import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
 import { createPostgresTestDatabase } from '@/partner-api/testing/postgres-database';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
@@ -133,6 +134,23 @@ describe('PostgreSQL failing under a running service', () => {
     expect((await service.ready()).json()).toMatchObject({ status: 'ready' });
     expect((await service.login()).statusCode).toBe(201);
     expect((await service.read()).statusCode).toBe(200);
+  });
+
+  it('fails the next query, without an unhandled error, when the connection drops while a client is checked out', async () => {
+    const cut = await relay(await createPostgresTestDatabase());
+    cleanup.push(() => cut.cut());
+    const pool = createPool(cut.url, { max: 2 });
+    pool.on('error', () => undefined);
+    cleanup.push(() => pool.end().catch(() => undefined));
+    const result = withClient(pool, async (client) => {
+      await client.query('SELECT 1');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await cut.cut();
+      // Between two queries: the connection's end reaches a client with no query in flight.
+      await ended;
+      return client.query('SELECT 1');
+    });
+    await expect(result).rejects.toThrow();
   });
 
   it('answers 503 while the server cannot be reached, and recovers when it can', async () => {
