@@ -1,10 +1,34 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseCircular, parseDependencyTree } from 'dpdm';
 
 /** Source of ours: everything but dependencies, builds, reports and data. */
-const SOURCES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.mjs'];
-const NOT_SOURCE =
-  /(^|[/\\])(node_modules|\.next|dist|\.data|coverage|test-results|playwright-report|public)[/\\]|\.d\.ts$/;
+const SOURCE_FILES = '*.{ts,tsx,mts,mjs}';
+const NOT_SOURCE_DIRS = [
+  'node_modules',
+  '.next',
+  'dist',
+  '.data',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  'public',
+];
+const NOT_SOURCE = new RegExp(
+  `(^|[/\\\\])(${NOT_SOURCE_DIRS.map((dir) => dir.replace('.', '\\.')).join('|')})[/\\\\]|\\.d\\.ts$`,
+);
+
+/**
+ * Globs of the source under `root`, one per top-level folder that may hold any. dpdm resolves every file its entry
+ * globs match before it applies `exclude`: a single `**` glob made it list and resolve node_modules' 17 000 files.
+ * Hidden folders are left out, as a `**` glob leaves them.
+ */
+function sourceGlobs(root: string): string[] {
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !NOT_SOURCE_DIRS.includes(entry.name))
+    .map((entry) => `${entry.name}/**/${SOURCE_FILES}`);
+  return [SOURCE_FILES, ...folders];
+}
 
 /** Imports of files that are not modules (CSS modules, images): no edge of the graph is lost without them. */
 const ASSET = /\.(css|svg|png|jpe?g|webp|woff2?|json)$/;
@@ -22,7 +46,7 @@ export interface ImportGraphCheck {
  * the root's tsconfig.json.
  */
 export async function findImportCycles(root: string): Promise<ImportGraphCheck> {
-  const tree = await parseDependencyTree(SOURCES, {
+  const tree = await parseDependencyTree(sourceGlobs(root), {
     cwd: root,
     context: root,
     tsconfig: path.join(root, 'tsconfig.json'),
