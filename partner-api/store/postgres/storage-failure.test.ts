@@ -34,7 +34,17 @@ async function admin(url: string, sql: string): Promise<void> {
   try {
     await client.query(sql.replaceAll('$db', `"${name}"`));
     // Sessions pick database settings up when they start: end the service's, its pool opens new ones.
-    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    const sessions = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+    const pids = sessions.rows.map((row) => row.pid);
+    await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+    // pg_terminate_backend only signals. Until a session has sent its FATAL and exited, the pool still holds its
+    // connection as idle, and the test's next query could meet the termination (57P01) instead of the new setting.
+    while ((await client.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)', [pids])).rowCount) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The sessions' last bytes reached the pool's sockets before this answer did; they are read in the same turn of
+    // the event loop, which ends before an immediate runs.
+    await new Promise((resolve) => setImmediate(resolve));
   } finally {
     await client.end();
   }
