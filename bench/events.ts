@@ -16,32 +16,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { eventsCaseBody, FILTERS, VIEWPORTS, WINDOWS } from './event-cases';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DAY_MS = 24 * 3_600_000;
-
-interface Viewport {
-  name: string;
-  rectangle: { minLng: number; maxLng: number; minLat: number; maxLat: number };
-}
-
-/** Around Paris, densest in the seed: a street, the city, Île-de-France, mainland France. */
-const VIEWPORTS: Viewport[] = [
-  { name: 'street', rectangle: { minLng: 2.335, maxLng: 2.36, minLat: 48.85, maxLat: 48.865 } },
-  { name: 'city', rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
-  { name: 'region', rectangle: { minLng: 1.44, maxLng: 3.56, minLat: 48.12, maxLat: 49.24 } },
-  { name: 'country', rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
-];
-const WINDOWS = [
-  { name: '1 day', days: 1 },
-  { name: '1 week', days: 7 },
-  { name: '1 month', days: 30 },
-];
-const FILTERS: { name: string; body: object }[] = [
-  { name: 'none', body: {} },
-  { name: 'category', body: { categories: ['musique'] } },
-  { name: 'price', body: { pricesFilter: { lowestPrice: 0, highestPrice: 20 } } },
-];
 
 interface ServiceMemory {
   rssMb: number;
@@ -339,12 +317,7 @@ async function main(): Promise<void> {
     for (const viewport of VIEWPORTS) {
       for (const window of WINDOWS) {
         for (const filter of FILTERS) {
-          const body = {
-            locationFilter: { rectangle: viewport.rectangle },
-            datesFilter: { minDate, maxDate: new Date(now + window.days * DAY_MS).toISOString() },
-            limit: 500,
-            ...filter.body,
-          };
+          const body = eventsCaseBody(viewport, window, filter, now);
           const { times, floor, firstMs, text } = await measure('/v2/get/events', body);
           const parsed = JSON.parse(text) as { data: unknown[]; pagination: { totalItems: number } };
           const p50 = percentile(times, 50);

@@ -15,6 +15,12 @@
  * "sampled" under the given sampler, both exporting by OTLP to a loopback sink here; reports p50 and each process's own
  * CPU time per request, as ratios to "off" (control/off: the A/A noise). Results in
  * bench/results/observability-tracing.json (observability-tracing-<sampler>.json for another --sampler).
+ *
+ * --cases events: the events benchmark's 36 requests (bench/event-cases.ts, `limit: 500`) in place of the three cases,
+ * with the whole benchmark's figure beside each case's: the sum of the p50s, and the CPU time over all cases. Results
+ * in bench/results/observability-events.json and observability-tracing-events.json.
+ *
+ *   npx tsx bench/observability.ts --cases events --events 100000 [--tracing]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { eventsBenchmarkCases } from './event-cases';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DAY_MS = 24 * 3_600_000;
@@ -470,14 +477,22 @@ const loadLine = () =>
  * the measured CPU time, which counts every thread of a process.
  */
 const WARM_UP_ROUNDS = 200;
+const LATER_WARM_UP_ROUNDS = 30;
+
+type CaseSet = 'three' | 'events';
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const geometricMean = (values: readonly number[]) =>
+  Math.exp(sum(values.map((value) => Math.log(value))) / values.length);
 
 async function tracingRun(
   dbFile: string,
-  cases: ReturnType<typeof benchCases>,
+  cases: readonly { name: string; body: object }[],
   iterations: number,
   sampler: string,
   ratio: string,
   events: number,
+  caseSet: CaseSet,
 ): Promise<void> {
   let spansReceived = 0;
   const sink = createServer((req, res) => {
@@ -505,12 +520,21 @@ async function tracingRun(
     for (const name of names) auth[name] = await login(services[name]);
     const every = Math.max(1, Math.round(1 / Number(ratio)));
     const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-    const results = [];
-    for (const benchCase of cases) {
+    const results: {
+      case: string;
+      p50Ms: Record<string, number>;
+      cpuUsPerRequest: Record<string, number>;
+      wallRatio: Record<Exclude<Name, 'off'>, number>;
+      cpuRatio: Record<Exclude<Name, 'off'>, number>;
+    }[] = [];
+    const totalCpu = Object.fromEntries(names.map((name) => [name, 0])) as Record<Name, number>;
+    for (const [index, benchCase] of cases.entries()) {
       const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
       const cpuAtStart = {} as Record<Name, number>;
-      for (let i = 0; i < iterations + WARM_UP_ROUNDS; i++) {
-        if (i === WARM_UP_ROUNDS) for (const name of names) cpuAtStart[name] = await services[name].cpuUs();
+      // The first case compiles the code every request runs; later ones only need their own path warm.
+      const warmUp = index === 0 ? WARM_UP_ROUNDS : LATER_WARM_UP_ROUNDS;
+      for (let i = 0; i < iterations + warmUp; i++) {
+        if (i === warmUp) for (const name of names) cpuAtStart[name] = await services[name].cpuUs();
         const traceparent = `00-${hex(16)}-${hex(8)}-${i % every === 0 ? '01' : '00'}`;
         // Rotate which goes first (a Latin square of four), so none always meets a warmer cache or a quieter moment.
         for (let k = 0; k < names.length; k++) {
@@ -521,11 +545,14 @@ async function tracingRun(
             traceparent,
           });
           if (answer.status !== 201) throw new Error(`${benchCase.name}: ${answer.status} ${answer.text}`);
-          if (i >= WARM_UP_ROUNDS) times[name].push(answer.ms);
+          if (i >= warmUp) times[name].push(answer.ms);
         }
       }
       const cpu = {} as Record<Name, number>;
-      for (const name of names) cpu[name] = ((await services[name].cpuUs()) - cpuAtStart[name]) / iterations;
+      for (const name of names) {
+        cpu[name] = ((await services[name].cpuUs()) - cpuAtStart[name]) / iterations;
+        totalCpu[name] += cpu[name];
+      }
       const p50 = Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<Name, number>;
       const result = {
         case: benchCase.name,
@@ -550,6 +577,34 @@ async function tracingRun(
           `×${result.cpuRatio.sampled} sampled (A/A ×${result.cpuRatio.control})`,
       );
     }
+    const whole = {
+      // The benchmark run once: each case's p50 added up, and the CPU time of one request of each case added up.
+      p50SumMs: Object.fromEntries(names.map((name) => [name, round(sum(results.map((r) => r.p50Ms[name]!)))])),
+      cpuSumUs: Object.fromEntries(names.map((name) => [name, Math.round(totalCpu[name])])),
+      wallRatio: Object.fromEntries(
+        (['control', 'always_on', 'sampled'] as const).map((name) => [
+          name,
+          round(sum(results.map((r) => r.p50Ms[name]!)) / sum(results.map((r) => r.p50Ms.off!))),
+        ]),
+      ),
+      wallRatioGeometricMean: Object.fromEntries(
+        (['control', 'always_on', 'sampled'] as const).map((name) => [
+          name,
+          round(geometricMean(results.map((r) => r.wallRatio[name]))),
+        ]),
+      ),
+      cpuRatio: Object.fromEntries(
+        (['control', 'always_on', 'sampled'] as const).map((name) => [name, round(totalCpu[name] / totalCpu.off)]),
+      ),
+    };
+    if (cases.length > 1) {
+      console.log(
+        `whole benchmark: p50s add up to ${whole.p50SumMs.off} ms off; wall ×${whole.wallRatio.always_on} always_on, ` +
+          `×${whole.wallRatio.sampled} sampled (A/A ×${whole.wallRatio.control}); geometric mean of the cases ` +
+          `×${whole.wallRatioGeometricMean.sampled} sampled (A/A ×${whole.wallRatioGeometricMean.control}); CPU ` +
+          `×${whole.cpuRatio.always_on} always_on, ×${whole.cpuRatio.sampled} sampled (A/A ×${whole.cpuRatio.control})`,
+      );
+    }
     const micros = await tracingMicros(otlp);
     console.log(`tracing work, in-process (µs of CPU): ${JSON.stringify(micros)}`);
     const output = {
@@ -560,15 +615,18 @@ async function tracingRun(
       loadavgAfter: loadLine(),
       sampled: { sampler, ratio: Number(ratio) },
       spansExported: spansReceived,
+      cases: caseSet,
       results,
+      whole,
       tracingMicros: micros,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
     // The production setting's run is the reference file; another sampler's (e.g. always_off) gets its own.
-    const file =
-      sampler === 'parentbased_traceidratio' && ratio === '0.1'
-        ? 'observability-tracing.json'
-        : `observability-tracing-${sampler}.json`;
+    const suffix = [
+      ...(sampler === 'parentbased_traceidratio' && ratio === '0.1' ? [] : [sampler]),
+      ...(caseSet === 'events' ? ['events'] : []),
+    ];
+    const file = ['observability-tracing', ...suffix].join('-') + '.json';
     writeFileSync(join(here, 'results', file), `${JSON.stringify(output, null, 2)}\n`);
     console.log(`load average before ${loadBefore}, after ${loadLine()}; ${spansReceived} spans exported`);
   } finally {
@@ -585,6 +643,7 @@ async function main(): Promise<void> {
       tracing: { type: 'boolean', default: false },
       sampler: { type: 'string', default: 'parentbased_traceidratio' },
       ratio: { type: 'string', default: '0.1' },
+      cases: { type: 'string', default: 'three' },
       otlp: { type: 'string' },
       'serve-trio': { type: 'string' },
       'serve-service': { type: 'string' },
@@ -599,6 +658,10 @@ async function main(): Promise<void> {
       values.otlp ? values.ratio : undefined,
     );
   }
+  if (values.cases !== 'three' && values.cases !== 'events') {
+    throw new Error(`--cases ${values.cases}: expected "three" (the default) or "events" (the events benchmark's 36)`);
+  }
+  const caseSet: CaseSet = values.cases;
   const events = Number(values.events);
   const iterations = Math.max(10, Number(values.iterations));
   const dir = mkdtempSync(join(tmpdir(), 'eventmap-bench-observability-'));
@@ -612,13 +675,13 @@ async function main(): Promise<void> {
     const store = await openStore({ database: dbFile, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
     await seedCatalogue(store.seeding, { events, seed: 'bench', now, batchSize: 5_000 });
     await store.close();
-    const cases = benchCases(now);
+    const cases = caseSet === 'events' ? eventsBenchmarkCases(now) : benchCases(now);
     if (values.tracing) {
       // Processes, not apps of one process: OpenTelemetry's context manager is process-wide (on Node 20 its
       // AsyncLocalStorage puts a hook on every promise of the process once a traced request ran).
-      await tracingRun(dbFile, cases, iterations, values.sampler, values.ratio, events);
+      await tracingRun(dbFile, cases, iterations, values.sampler, values.ratio, events, caseSet);
     } else {
-      await metricsRun(dbFile, cases, iterations, events);
+      await metricsRun(dbFile, cases, iterations, events, caseSet);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -628,9 +691,10 @@ async function main(): Promise<void> {
 /** Default: metrics and request ids, three apps in one child process (serveTrio), then in-process (inject). */
 async function metricsRun(
   dbFile: string,
-  cases: ReturnType<typeof benchCases>,
+  cases: readonly { name: string; body: object }[],
   iterations: number,
   events: number,
+  caseSet: CaseSet,
 ): Promise<void> {
   const micros = await perRequestMicros();
   console.log(`per request, in-process (µs): ${JSON.stringify(micros)}`);
@@ -686,6 +750,21 @@ async function metricsRun(
           `(A/A: a second "off" ×${result.noiseRatio})`,
       );
     }
+    const whole = {
+      // The benchmark run once: each case's p50 added up.
+      offP50SumMs: round(sum(results.map((r) => r.offP50Ms))),
+      ratio: round(sum(results.map((r) => r.onP50Ms)) / sum(results.map((r) => r.offP50Ms))),
+      noiseRatio: round(sum(results.map((r) => r.controlP50Ms)) / sum(results.map((r) => r.offP50Ms))),
+      ratioGeometricMean: round(geometricMean(results.map((r) => r.ratio))),
+      noiseRatioGeometricMean: round(geometricMean(results.map((r) => r.noiseRatio))),
+    };
+    if (cases.length > 1) {
+      console.log(
+        `whole benchmark over HTTP: p50s add up to ${whole.offP50SumMs} ms off → ×${whole.ratio} on ` +
+          `(A/A ×${whole.noiseRatio}); geometric mean of the cases ×${whole.ratioGeometricMean} ` +
+          `(A/A ×${whole.noiseRatioGeometricMean})`,
+      );
+    }
     // Without sockets, in this process.
     const inProcess = await injectRatios(dbFile, cases, Math.max(200, iterations * 4));
     for (const result of inProcess) {
@@ -694,10 +773,21 @@ async function metricsRun(
           `CPU off ${result.offCpuP50Us} µs, on ${result.onCpuP50Us} µs → ×${result.cpuRatio} (A/A ×${result.cpuNoiseRatio})`,
       );
     }
+    const wholeInProcess = {
+      cpuRatio: round(sum(inProcess.map((r) => r.onCpuP50Us)) / sum(inProcess.map((r) => r.offCpuP50Us))),
+      cpuNoiseRatio: round(
+        sum(inProcess.map((r) => r.cpuNoiseRatio * r.offCpuP50Us)) / sum(inProcess.map((r) => r.offCpuP50Us)),
+      ),
+    };
+    if (cases.length > 1) {
+      console.log(`whole benchmark in-process: CPU ×${wholeInProcess.cpuRatio} (A/A ×${wholeInProcess.cpuNoiseRatio})`);
+    }
     const output = {
       date: new Date().toISOString(),
       events,
       iterations,
+      cases: caseSet,
+      whole: { ...whole, inProcess: wholeInProcess },
       scrapes,
       loadavg: loadavg(),
       inOneProcess: true,
@@ -706,7 +796,8 @@ async function metricsRun(
       inProcess,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results', 'observability.json'), `${JSON.stringify(output, null, 2)}\n`);
+    const file = caseSet === 'events' ? 'observability-events.json' : 'observability.json';
+    writeFileSync(join(here, 'results', file), `${JSON.stringify(output, null, 2)}\n`);
     console.log(`load average ${loadLine()}; ${scrapes} scrapes`);
   } finally {
     scraping = false;
