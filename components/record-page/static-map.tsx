@@ -40,7 +40,8 @@ export function StaticMap({ points, label }: { points: StaticMapPoint[]; label: 
   const only = points.length === 1 ? points[0] : undefined;
   if (only) {
     const camera = { lng: only.lng, lat: only.lat, zoom: VENUE_ZOOM };
-    const map = drawMapBackdrop(camera, [], placesAround(camera), WIDTH, HEIGHT);
+    // Not a stand-in for the live map: a name may stand beside its town's point rather than be left out at an edge.
+    const map = drawMapBackdrop(camera, [], placesAround(camera), WIDTH, HEIGHT, { namesBesidePoints: true });
     return (
       <svg
         className={styles.staticMap}

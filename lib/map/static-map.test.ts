@@ -39,6 +39,24 @@ describe('drawMapBackdrop', () => {
     expect(map.labels[0]).toMatchObject({ x: 400, y: 300, size: Math.round(placeLabelSize(12, 500_000) * 10) / 10 });
   });
 
+  it('names a town at the drawing’s edge beside its point when asked to, never off the drawing', () => {
+    // A venue in Nice at neighbourhood scale: Nice's own point is on the frame's bottom edge.
+    const venue = { lng: 7.240771, lat: 43.720299, zoom: 12 };
+    const nice = { name: 'Nice', lng: 7.2661, lat: 43.7031, population: 338_620 };
+    // Centred on its point the name would cross the edge: the live map's stand-in leaves it out.
+    expect(drawMapBackdrop(venue, [], [nice], 640, 280).labels).toEqual([]);
+    const [label, ...rest] = drawMapBackdrop(venue, [], [nice], 640, 280, { namesBesidePoints: true }).labels;
+    expect(rest).toEqual([]);
+    expect(label).toMatchObject({ name: 'Nice' });
+    const size = label!.size;
+    // Above the point, wholly inside the drawing.
+    expect(label!.y + size / 2).toBeLessThanOrEqual(280);
+    expect(label!.y).toBeLessThan(279);
+    // A town just off the drawing is not named, even where its name would fit beside it.
+    const below = { ...nice, lat: 43.7, name: 'Off the map' };
+    expect(drawMapBackdrop(venue, [], [below], 640, 280, { namesBesidePoints: true }).labels).toEqual([]);
+  });
+
   it('names no place below the style’s first zoom of names', () => {
     const map = drawMapBackdrop(
       { ...LYON, zoom: 3 },

@@ -128,6 +128,12 @@ const MAX_LABELS = 80;
 /** Space kept around each name, in pixels (the style's `text-padding`). */
 const LABEL_PADDING = 4;
 
+/**
+ * Where a name may stand against its place's point, tried in order: centred on it, below, above, to the right, to the
+ * left (MapLibre's `text-variable-anchor`, named by the side of the text at the point).
+ */
+const BESIDE_POINT = ['center', 'top', 'bottom', 'left', 'right'] as const;
+
 /** The camera's Web Mercator projection, as MapLibre draws it, centred in a `width` × `height` drawing. */
 function cameraProjection(camera: MapCamera, width: number, height: number) {
   return geoMercator()
@@ -233,8 +239,10 @@ export function backdropBox(camera: MapCamera, width: number, height: number) {
 }
 
 /**
- * Names placed as the map places them: biggest first, each where it fits without touching one already placed (the
- * map's symbol collision, by estimated text width).
+ * Names placed as the map places them: biggest first, each where it fits inside the drawing without touching one
+ * already placed (the map's symbol collision, by estimated text width). Centred on the point only, as the explorer's
+ * style has it, unless `besidePoint`: then a name that does not fit there may stand next to its point, so that a
+ * venue's small map near a coast or a frame's edge still names its town. A label's x and y are its text's centre.
  */
 function placeLabels(
   places: MapBackdropPlace[],
@@ -242,29 +250,48 @@ function placeLabels(
   zoom: number,
   width: number,
   height: number,
+  besidePoint: boolean,
 ): MapBackdropDrawing['labels'] {
   const placed: { left: number; top: number; right: number; bottom: number }[] = [];
   const labels: MapBackdropDrawing['labels'] = [];
+  const centred = BESIDE_POINT.slice(0, 1);
   for (const place of places) {
     if (labels.length >= MAX_LABELS) break;
     const xy = project(place);
     if (!xy) continue;
+    // A name beside its point must not name a point outside the drawing.
+    const pointInside = xy[0] >= 0 && xy[1] >= 0 && xy[0] <= width && xy[1] <= height;
     const size = Math.round(placeLabelSize(zoom, place.population) * 10) / 10;
-    const halfWidth = (place.name.length * size * 0.56) / 2 + LABEL_PADDING;
-    const halfHeight = size / 2 + LABEL_PADDING;
-    const box = {
-      left: xy[0] - halfWidth,
-      right: xy[0] + halfWidth,
-      top: xy[1] - halfHeight,
-      bottom: xy[1] + halfHeight,
-    };
-    if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) continue;
-    const overlaps = placed.some(
-      (other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
-    );
-    if (overlaps) continue;
-    placed.push(box);
-    labels.push({ x: Math.round(xy[0]), y: Math.round(xy[1]), name: place.name, size });
+    const textHalfWidth = (place.name.length * size * 0.56) / 2;
+    const textHalfHeight = size / 2;
+    // The gap between a point and a name beside it.
+    const gap = size * 0.4;
+    for (const anchor of besidePoint && pointInside ? BESIDE_POINT : centred) {
+      const [x, y] =
+        anchor === 'top'
+          ? [xy[0], xy[1] + gap + textHalfHeight]
+          : anchor === 'bottom'
+            ? [xy[0], xy[1] - gap - textHalfHeight]
+            : anchor === 'left'
+              ? [xy[0] + gap + textHalfWidth, xy[1]]
+              : anchor === 'right'
+                ? [xy[0] - gap - textHalfWidth, xy[1]]
+                : xy;
+      const box = {
+        left: x - textHalfWidth - LABEL_PADDING,
+        right: x + textHalfWidth + LABEL_PADDING,
+        top: y - textHalfHeight - LABEL_PADDING,
+        bottom: y + textHalfHeight + LABEL_PADDING,
+      };
+      if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) continue;
+      const overlaps = placed.some(
+        (other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
+      );
+      if (overlaps) continue;
+      placed.push(box);
+      labels.push({ x: Math.round(x), y: Math.round(y), name: place.name, size });
+      break;
+    }
   }
   return labels;
 }
@@ -281,6 +308,7 @@ export function drawMapBackdrop(
   places: MapBackdropPlace[],
   width: number,
   height: number,
+  { namesBesidePoints = false }: { namesBesidePoints?: boolean } = {},
 ): MapBackdropDrawing {
   const projection = cameraProjection(camera, width, height);
   const project = (point: StaticMapPoint) => projection([point.lng, point.lat]);
@@ -307,6 +335,9 @@ export function drawMapBackdrop(
     land: svgPath(land),
     borders: svgPath(borders),
     dots: drawn,
-    labels: camera.zoom >= PLACE_LABELS_MINZOOM ? placeLabels(places, project, camera.zoom, width, height) : [],
+    labels:
+      camera.zoom >= PLACE_LABELS_MINZOOM
+        ? placeLabels(places, project, camera.zoom, width, height, namesBesidePoints)
+        : [],
   };
 }
