@@ -70,7 +70,10 @@ for (const language of LANGUAGES) {
         `/places/${encodeURIComponent(placeId)}`,
       );
       for (const p of event.performers) {
-        await expect(page.getByRole('link', { name: p.name })).toHaveAttribute('href', `/performers/${p.id}`);
+        await expect(page.getByRole('link', { name: p.name, exact: true })).toHaveAttribute(
+          'href',
+          `/performers/${p.id}`,
+        );
       }
       // SEO: canonical URL, OpenGraph and Twitter meta.
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/events/${event.id}$`));
