@@ -31,7 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eventsBenchmarkCases } from './event-cases';
+import { eventsBenchmarkCases, VIEWPORTS } from './event-cases';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DAY_MS = 24 * 3_600_000;
@@ -422,6 +422,8 @@ async function injectRatios(
   }
 }
 
+const viewportRectangle = (name: string) => VIEWPORTS.find((viewport) => viewport.name === name)!.rectangle;
+
 /** The three cases: an empty viewport (the fixed cost of a request), a city week, a country month. */
 function benchCases(now: number) {
   const minDate = new Date(now).toISOString();
@@ -433,7 +435,7 @@ function benchCases(now: number) {
     {
       name: 'city, 1 week, 100-event page',
       body: {
-        locationFilter: { rectangle: { minLng: 2.22, maxLng: 2.47, minLat: 48.81, maxLat: 48.91 } },
+        locationFilter: { rectangle: viewportRectangle('city') },
         datesFilter: { minDate, maxDate: new Date(now + 7 * DAY_MS).toISOString() },
         limit: 100,
       },
@@ -441,7 +443,7 @@ function benchCases(now: number) {
     {
       name: 'country, 1 month, 500-event page (broad)',
       body: {
-        locationFilter: { rectangle: { minLng: -5.2, maxLng: 9.6, minLat: 41.3, maxLat: 51.1 } },
+        locationFilter: { rectangle: viewportRectangle('country') },
         datesFilter: { minDate, maxDate: new Date(now + 30 * DAY_MS).toISOString() },
         limit: 500,
       },
