@@ -399,10 +399,32 @@ for (const language of LANGUAGES)
     await context.close();
   });
 
-test('event page: the venue map is drawn at neighbourhood scale, with nearby place names', async ({ page }) => {
+test('event page: the venue map is framed around the venue, and every name it shows is whole and uncovered @phone', async ({
+  page,
+}) => {
   const event = pickEvent(events);
   await page.goto(`/events/${event.id}`);
   const map = page.getByTestId('static-map');
-  await expect(map).toHaveAttribute('data-zoom', '12');
-  expect(await map.locator('text').count()).toBeGreaterThan(0);
+  // A neighbourhood's zoom, or a town's where none would be named closer.
+  expect(Number(await map.getAttribute('data-zoom'))).toBeGreaterThanOrEqual(10);
+  expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(12);
+  // What a person sees: each name shown lies wholly inside the map's box and clear of the "Interactive map" button.
+  const shown = await map.evaluate((svg) => {
+    const frame = svg.getBoundingClientRect();
+    const button = svg.parentElement!.querySelector('button')!.getBoundingClientRect();
+    const shown: { name: string; whole: boolean; covered: boolean }[] = [];
+    for (const text of svg.querySelectorAll('text')) {
+      if (getComputedStyle(text).display === 'none') continue;
+      const r = text.getBoundingClientRect();
+      shown.push({
+        name: text.textContent ?? '',
+        whole: r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom,
+        covered: r.left < button.right && r.right > button.left && r.top < button.bottom && r.bottom > button.top,
+      });
+    }
+    return shown;
+  });
+  expect(shown.length, 'a place is named around the venue').toBeGreaterThan(0);
+  for (const name of shown)
+    expect(name, `${name.name} is whole and uncovered`).toMatchObject({ whole: true, covered: false });
 });

@@ -27,7 +27,8 @@ test('an event page draws its place without MapLibre, and opens the interactive 
   // The pin is at the centre of the drawing, on land (a filled land path is drawn: at the venue's neighbourhood
   // scale, land may fill the whole drawing, a short path).
   const pin = drawn.getByTestId('static-map-pin');
-  expect(Number(await pin.getAttribute('cx'))).toBeCloseTo(320, 0);
+  const [, , drawingWidth] = ((await drawn.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  expect(Number(await pin.getAttribute('cx'))).toBeCloseTo(drawingWidth! / 2, 0);
   expect(await drawn.locator('path').first().getAttribute('d')).toMatch(/^M\s*-?[\d.]+[\s,]+-?[\d.]+/);
   // Positions in the page (not the viewport: the click may scroll).
   const pageBox = (selector: string) =>

@@ -10,6 +10,8 @@ const MiniMap = dynamic(() => import('./mini-map').then((m) => m.MiniMap), { ssr
 
 export interface InteractiveMapToggleProps {
   points: MiniMapPoint[];
+  /** One venue's zoom, as the drawn map framed it. */
+  zoom?: number;
   label: string;
   buttonLabel: string;
   mapStyleUrl: string | undefined;
@@ -18,11 +20,22 @@ export interface InteractiveMapToggleProps {
 }
 
 /** The drawn map, and a button that swaps it for the interactive MapLibre map in the same box. */
-export function InteractiveMapToggle({ points, label, buttonLabel, mapStyleUrl, children }: InteractiveMapToggleProps) {
+export function InteractiveMapToggle({
+  points,
+  zoom,
+  label,
+  buttonLabel,
+  mapStyleUrl,
+  children,
+}: InteractiveMapToggleProps) {
   const [interactive, setInteractive] = useState(false);
   return (
     <div className={styles.recordMap}>
-      {interactive ? <MiniMap points={points} label={label} mapStyleUrl={mapStyleUrl} interactive /> : children}
+      {interactive ? (
+        <MiniMap points={points} zoom={zoom} label={label} mapStyleUrl={mapStyleUrl} interactive />
+      ) : (
+        children
+      )}
       {!interactive && (
         <button type="button" className={styles.recordMapButton} onClick={() => setInteractive(true)}>
           {buttonLabel}

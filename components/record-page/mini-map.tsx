@@ -18,16 +18,19 @@ const POINTS_SOURCE = 'mini-map-points';
 /**
  * A small, non-interactive map of one or more points (a venue, the places a performer plays), on the same basemap
  * as the explorer: the operator's MAP_STYLE_URL, else the offline style. One venue is framed at neighbourhood scale
- * (the offline style names its district and the towns around, and draws the coast), as the server's drawing is.
+ * (the offline style names its district and the towns around, and draws the coast), at the server's drawing's zoom.
  * MapLibre is loaded after the first paint; the page never waits for it, and the label describes the map.
  */
 export function MiniMap({
   points,
+  zoom = 12,
   label,
   mapStyleUrl,
   interactive = false,
 }: {
   points: MiniMapPoint[];
+  /** One venue's zoom on the offline style (the server's drawing chose it: a neighbourhood's, or a town's). */
+  zoom?: number;
   label: string;
   mapStyleUrl: string | undefined;
   /** Pans and zooms (opened on demand by InteractiveMapToggle). */
@@ -57,7 +60,7 @@ export function MiniMap({
             locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined,
           }),
         center: [first.lng, first.lat],
-        zoom: detailed ? 15 : 12,
+        zoom: detailed ? 15 : zoom,
         interactive,
         attributionControl: detailed ? { compact: true } : false,
       });
@@ -96,7 +99,7 @@ export function MiniMap({
       cancelled = true;
       map?.remove();
     };
-  }, [key, mapStyleUrl, interactive]);
+  }, [key, mapStyleUrl, interactive, zoom]);
 
   return <div ref={container} role="img" aria-label={label} className={styles.miniMap} />;
 }

@@ -1,6 +1,6 @@
 import type { MiniMapPoint } from './mini-map';
 import { InteractiveMapToggle } from './interactive-map-toggle';
-import { StaticMap } from './static-map';
+import { drawVenue, StaticMap } from './static-map';
 
 export interface RecordMapProps {
   points: MiniMapPoint[];
@@ -11,9 +11,17 @@ export interface RecordMapProps {
 
 /** A record page's map: drawn on the server, interactive (MapLibre) on demand. */
 export function RecordMap({ points, label, buttonLabel, mapStyleUrl }: RecordMapProps) {
+  const only = points.length === 1 ? points[0] : undefined;
+  const venue = only ? drawVenue(only) : undefined;
   return (
-    <InteractiveMapToggle points={points} label={label} buttonLabel={buttonLabel} mapStyleUrl={mapStyleUrl}>
-      <StaticMap points={points} label={label} />
+    <InteractiveMapToggle
+      points={points}
+      zoom={venue?.zoom}
+      label={label}
+      buttonLabel={buttonLabel}
+      mapStyleUrl={mapStyleUrl}
+    >
+      <StaticMap points={points} label={label} venue={venue} />
     </InteractiveMapToggle>
   );
 }

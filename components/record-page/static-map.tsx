@@ -4,27 +4,53 @@ import { BASEMAP_COLORS } from '@/lib/map/basemap-style';
 import { minPopulationAt } from '@/lib/map/place-labels';
 import {
   backdropBox,
-  drawMapBackdrop,
   drawStaticMap,
+  drawVenueMap,
   type MapBackdropPlace,
   type MapCamera,
   type StaticMapPoint,
+  type VenueMapDrawing,
+  type VenueMapLayout,
 } from '@/lib/map/static-map';
 import styles from './record-page.module.css';
 
-/** One venue is framed at neighbourhood scale: its district and the towns around it are named, the coast drawn. */
-export const VENUE_ZOOM = 12;
+/** The several points' drawing (a performer's venues), fitted with a margin and cut to its box. */
 const WIDTH = 640;
 const HEIGHT = 280;
+/**
+ * The venue's box (record-page.module.css: `.recordMap` is 220 px tall, as wide as its column): from ~240 px on a
+ * small phone's event page to ~850 px in one column on a tablet. The drawing is as wide as the widest, centred and cut
+ * at the sides, and each name is shown only in the boxes that hold it whole and clear of the "Interactive map" button
+ * (~152 × 37 px in French, 8 px from the corner).
+ */
+const VENUE_LAYOUT: VenueMapLayout = {
+  // Neighbourhood scale, a town's at most: the district and the towns around are named, the coast drawn.
+  zooms: [12, 11, 10],
+  height: 220,
+  boxWidths: [240, 280, 320, 360, 400, 440, 520, 600, 680, 760, 880],
+  corner: { width: 176, height: 52 },
+  pinRadius: 11,
+};
 
-function placesAround(camera: MapCamera): MapBackdropPlace[] {
+/** Hides each name in the boxes too narrow to hold it (the venue map's box is a size container). */
+const VENUE_LABEL_RULES = VENUE_LAYOUT.boxWidths
+  .slice(1)
+  .map((w) => `@container (width < ${w}px) { .${styles.staticMap} [data-from-width="${w}"] { display: none } }`)
+  .join('\n');
+
+function placesAround(camera: MapCamera, width: number, height: number): MapBackdropPlace[] {
   try {
-    return serverGazetteer().largestWithin(backdropBox(camera, WIDTH, HEIGHT), minPopulationAt(camera.zoom), 200);
+    return serverGazetteer().largestWithin(backdropBox(camera, width, height), minPopulationAt(camera.zoom), 200);
   } catch (error) {
     // A build without the gazetteer (npm run build:gazetteer) draws the map without names.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** One venue's drawing: its zoom is the interactive map's too, so that opening it keeps the frame. */
+export function drawVenue(point: StaticMapPoint): VenueMapDrawing {
+  return drawVenueMap(point, placesAround, VENUE_LAYOUT);
 }
 
 function Pin({ x, y }: { x: number; y: number }) {
@@ -36,23 +62,31 @@ function Pin({ x, y }: { x: number; y: number }) {
  * script and no request, and never shifts the layout. One venue is shown at neighbourhood scale (the names of its
  * district and neighbours, the coast); several points (a performer's venues) are fitted together.
  */
-export function StaticMap({ points, label }: { points: StaticMapPoint[]; label: string }) {
+export function StaticMap({
+  points,
+  label,
+  venue,
+}: {
+  points: StaticMapPoint[];
+  label: string;
+  /** With one point: its drawing (drawVenue), when the caller needs its zoom too. */
+  venue?: VenueMapDrawing;
+}) {
   const only = points.length === 1 ? points[0] : undefined;
   if (only) {
-    const camera = { lng: only.lng, lat: only.lat, zoom: VENUE_ZOOM };
-    // Not a stand-in for the live map: a name may stand beside its town's point rather than be left out at an edge.
-    const map = drawMapBackdrop(camera, [], placesAround(camera), WIDTH, HEIGHT, { namesBesidePoints: true });
+    const map = venue ?? drawVenue(only);
     return (
       <svg
         className={styles.staticMap}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${map.width} ${map.height}`}
         preserveAspectRatio="xMidYMid slice"
         role="img"
         aria-label={label}
         data-testid="static-map"
-        data-zoom={VENUE_ZOOM}
+        data-zoom={map.zoom}
       >
-        <rect width={WIDTH} height={HEIGHT} fill={BASEMAP_COLORS.water} />
+        <style>{VENUE_LABEL_RULES}</style>
+        <rect width={map.width} height={map.height} fill={BASEMAP_COLORS.water} />
         <path d={map.land} fill={BASEMAP_COLORS.land} stroke={BASEMAP_COLORS.coast} strokeWidth={1} />
         <path d={map.borders} fill="none" stroke={BASEMAP_COLORS.border} strokeWidth={1} strokeDasharray="3 2" />
         {map.labels.map((l) => (
@@ -69,11 +103,12 @@ export function StaticMap({ points, label }: { points: StaticMapPoint[]; label: 
             strokeWidth={3}
             paintOrder="stroke"
             aria-hidden="true"
+            data-from-width={l.fromWidth}
           >
             {l.name}
           </text>
         ))}
-        <Pin x={WIDTH / 2} y={HEIGHT / 2} />
+        <Pin x={map.width / 2} y={map.height / 2} />
       </svg>
     );
   }

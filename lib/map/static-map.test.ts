@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import countries from 'world-atlas/countries-50m.json';
 import { buildBasemapStyle, PLACES_LAYER_ID } from './basemap-style';
 import { placeLabelSize } from './place-labels';
-import { backdropBox, drawMapBackdrop } from './static-map';
+import { backdropBox, drawMapBackdrop, drawVenueMap, type VenueMapLayout } from './static-map';
 
 const LYON = { lng: 4.835, lat: 45.76, zoom: 12 };
 
@@ -39,22 +39,11 @@ describe('drawMapBackdrop', () => {
     expect(map.labels[0]).toMatchObject({ x: 400, y: 300, size: Math.round(placeLabelSize(12, 500_000) * 10) / 10 });
   });
 
-  it('names a town at the drawing’s edge beside its point when asked to, never off the drawing', () => {
-    // A venue in Nice at neighbourhood scale: Nice's own point is on the frame's bottom edge.
+  it('names a town at the drawing’s edge only when centred on its point fits (the live map’s rule)', () => {
+    // A venue in Nice at neighbourhood scale: Nice's own point is near the frame's bottom edge.
     const venue = { lng: 7.240771, lat: 43.720299, zoom: 12 };
     const nice = { name: 'Nice', lng: 7.2661, lat: 43.7031, population: 338_620 };
-    // Centred on its point the name would cross the edge: the live map's stand-in leaves it out.
     expect(drawMapBackdrop(venue, [], [nice], 640, 280).labels).toEqual([]);
-    const [label, ...rest] = drawMapBackdrop(venue, [], [nice], 640, 280, { namesBesidePoints: true }).labels;
-    expect(rest).toEqual([]);
-    expect(label).toMatchObject({ name: 'Nice' });
-    const size = label!.size;
-    // Above the point, wholly inside the drawing.
-    expect(label!.y + size / 2).toBeLessThanOrEqual(280);
-    expect(label!.y).toBeLessThan(279);
-    // A town just off the drawing is not named, even where its name would fit beside it.
-    const below = { ...nice, lat: 43.7, name: 'Off the map' };
-    expect(drawMapBackdrop(venue, [], [below], 640, 280, { namesBesidePoints: true }).labels).toEqual([]);
   });
 
   it('names no place below the style’s first zoom of names', () => {
@@ -146,5 +135,120 @@ describe('placeLabelSize', () => {
         expect(placeLabelSize(zoom, population), `zoom ${zoom}, ${population}`).toBeCloseTo(expected, 6);
       }
     }
+  });
+});
+
+describe('drawVenueMap', () => {
+  const venue = { lng: 7.240771, lat: 43.720299, zoom: 12 };
+  const layout: VenueMapLayout = {
+    zooms: [12],
+    height: 220,
+    boxWidths: [240, 320, 480, 880],
+    corner: { width: 176, height: 52 },
+    pinRadius: 11,
+  };
+  const worldPx = 512 * 2 ** venue.zoom;
+  const projection = geoMercator()
+    .scale(worldPx / (2 * Math.PI))
+    .center([venue.lng, venue.lat])
+    .translate([440, 110]);
+  /** A place at pixel (x, y) of the 880 × 220 drawing. */
+  const at = (name: string, x: number, y: number, population = 50_000) => {
+    const [lng, lat] = projection.invert!([x, y])!;
+    return { name, lng, lat, population };
+  };
+  /** The label's box as placeLabels estimates it, padding included. */
+  const boxOf = (label: { x: number; y: number; name: string; size: number }) => {
+    const halfWidth = (label.name.length * label.size * 0.56) / 2 + 4;
+    const halfHeight = label.size / 2 + 4;
+    return {
+      left: label.x - halfWidth,
+      right: label.x + halfWidth,
+      top: label.y - halfHeight,
+      bottom: label.y + halfHeight,
+    };
+  };
+
+  it('is as wide as the widest box and as tall as the box', () => {
+    const map = drawVenueMap(venue, () => [], layout);
+    expect([map.zoom, map.width, map.height]).toEqual([12, 880, 220]);
+    expect(map.land.length).toBeGreaterThan(0);
+  });
+
+  it('shows each name only in boxes that hold it whole, never under the corner button or over the pin', () => {
+    const places = [
+      at('Centre', 440, 60, 300_000),
+      at('East', 700, 70, 200_000),
+      at('Far West', 40, 150, 150_000),
+      at('Corner', 600, 200, 120_000),
+      at('Near', 380, 150, 10_000),
+      at('Pinned', 440, 110, 5_000),
+    ];
+    const map = drawVenueMap(venue, () => places, layout);
+    expect(map.labels.length).toBeGreaterThanOrEqual(4);
+    for (const label of map.labels) {
+      const box = boxOf(label);
+      for (const width of layout.boxWidths.filter((w) => w >= label.fromWidth)) {
+        const left = (880 - width) / 2;
+        // Whole inside the box (to the rounding of its centre).
+        expect(box.left, `${label.name} in ${width}`).toBeGreaterThanOrEqual(left - 0.5);
+        expect(box.right, `${label.name} in ${width}`).toBeLessThanOrEqual(left + width + 0.5);
+        // Clear of the button in that box's bottom-right corner.
+        const button = { left: left + width - 176, top: 220 - 52 };
+        expect(box.right <= button.left + 0.5 || box.bottom <= button.top + 0.5, `${label.name} under the button`).toBe(
+          true,
+        );
+      }
+      // In a narrower box it would be cut: the first width that holds it is its own.
+      const narrower = layout.boxWidths.filter((w) => w < label.fromWidth).at(-1);
+      if (narrower !== undefined) {
+        const left = (880 - narrower) / 2;
+        const fits = box.left >= left - 0.5 && box.right <= left + narrower + 0.5;
+        const clear = box.right <= left + narrower - 176 + 0.5 || box.bottom <= 220 - 52 + 0.5;
+        expect(fits && clear, `${label.name} would fit in ${narrower}`).toBe(false);
+      }
+      // Never over the venue's pin at the centre.
+      expect(box.right <= 429 || box.left >= 451 || box.bottom <= 99 || box.top >= 121, label.name).toBe(true);
+    }
+    const fromWidth = Object.fromEntries(map.labels.map((l) => [l.name, l.fromWidth]));
+    expect(fromWidth).toMatchObject({ Centre: 240, East: 880, 'Far West': 880, Near: 240 });
+  });
+
+  it('places the names for the narrowest box first: a big town at the side does not push out a small one in sight', () => {
+    // Centred on its point, the big town's name would cover the small town's, which is in every box.
+    const big = at('Grandeville-sur-Mer-les-Bains', 560, 40, 400_000);
+    const small = at('Petit', 430, 40, 2_000);
+    const names = drawVenueMap(venue, () => [big, small], layout).labels.map((l) => [l.name, l.fromWidth]);
+    expect(names).toContainEqual(['Petit', 240]);
+  });
+
+  it('names a town near the edge beside its point, and never a town outside the drawing', () => {
+    const edge = at('Bord', 870, 110, 100_000);
+    const [label] = drawVenueMap(venue, () => [edge], layout).labels;
+    expect(label).toMatchObject({ name: 'Bord', fromWidth: 880 });
+    expect(label!.x).toBeLessThan(870);
+    // Nice's own point is below this 220-pixel-tall frame: it is not named, even where its name would fit.
+    expect(drawVenueMap(venue, () => [nice], layout).labels).toEqual([]);
+  });
+
+  const nice = { name: 'Nice', lng: 7.2661, lat: 43.7031, population: 338_620 };
+
+  it('frames the venue one zoom out when no place would be named in every box, and no further', () => {
+    const asked: number[] = [];
+    const map = drawVenueMap(
+      venue,
+      (camera) => {
+        asked.push(camera.zoom);
+        return [nice];
+      },
+      // No corner button here: at 11 Nice's name would stand where a 240-pixel box has its button.
+      { ...layout, zooms: [12, 11, 10], corner: { width: 0, height: 0 } },
+    );
+    // At 12 Nice's point is below the frame; at 11 it is in sight, and named in the narrowest box.
+    expect(asked).toEqual([12, 11]);
+    expect(map.zoom).toBe(11);
+    expect(map.labels).toEqual([expect.objectContaining({ name: 'Nice', fromWidth: 240 })]);
+    // With no place near enough, the last zoom is kept.
+    expect(drawVenueMap(venue, () => [], { ...layout, zooms: [12, 11, 10] }).zoom).toBe(10);
   });
 });

@@ -238,62 +238,96 @@ export function backdropBox(camera: MapCamera, width: number, height: number) {
   return { west, south, east, north };
 }
 
+/** A rectangle in a drawing's pixels. */
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlap = (a: Rect, b: Rect) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+const inside = (a: Rect, b: Rect) => a.left >= b.left && a.top >= b.top && a.right <= b.right && a.bottom <= b.bottom;
+
+/** Where one round of the placement may put names: wholly inside `within`, clear of every rectangle of `avoid`. */
+interface LabelArea {
+  within: Rect;
+  avoid: Rect[];
+}
+
+type PlacedLabel = MapBackdropDrawing['labels'][number] & { area: number };
+
 /**
- * Names placed as the map places them: biggest first, each where it fits inside the drawing without touching one
- * already placed (the map's symbol collision, by estimated text width). Centred on the point only, as the explorer's
- * style has it, unless `besidePoint`: then a name that does not fit there may stand next to its point, so that a
- * venue's small map near a coast or a frame's edge still names its town. A label's x and y are its text's centre.
+ * Names placed as the map places them: biggest first, each where it fits without touching one already placed (the
+ * map's symbol collision, by estimated text width). Centred on the point only, as the explorer's style has it, unless
+ * `besidePoint`: then a name that does not fit there may stand next to its point, so that a venue's small map near a
+ * coast or a frame's edge still names its town — never the point of a place outside the area. Areas are tried in
+ * turn, each with the names the earlier ones could not place; a label says which area took it. A label's x and y are
+ * its text's centre.
  */
 function placeLabels(
   places: MapBackdropPlace[],
   project: (point: StaticMapPoint) => [number, number] | null,
   zoom: number,
-  width: number,
-  height: number,
+  areas: LabelArea[],
   besidePoint: boolean,
-): MapBackdropDrawing['labels'] {
-  const placed: { left: number; top: number; right: number; bottom: number }[] = [];
-  const labels: MapBackdropDrawing['labels'] = [];
+): PlacedLabel[] {
+  const placed: Rect[] = [];
+  const labels: PlacedLabel[] = [];
   const centred = BESIDE_POINT.slice(0, 1);
-  for (const place of places) {
-    if (labels.length >= MAX_LABELS) break;
+  const left = places.flatMap((place) => {
     const xy = project(place);
-    if (!xy) continue;
-    // A name beside its point must not name a point outside the drawing.
-    const pointInside = xy[0] >= 0 && xy[1] >= 0 && xy[0] <= width && xy[1] <= height;
-    const size = Math.round(placeLabelSize(zoom, place.population) * 10) / 10;
-    const textHalfWidth = (place.name.length * size * 0.56) / 2;
-    const textHalfHeight = size / 2;
-    // The gap between a point and a name beside it.
-    const gap = size * 0.4;
-    for (const anchor of besidePoint && pointInside ? BESIDE_POINT : centred) {
-      const [x, y] =
-        anchor === 'top'
-          ? [xy[0], xy[1] + gap + textHalfHeight]
-          : anchor === 'bottom'
-            ? [xy[0], xy[1] - gap - textHalfHeight]
-            : anchor === 'left'
-              ? [xy[0] + gap + textHalfWidth, xy[1]]
-              : anchor === 'right'
-                ? [xy[0] - gap - textHalfWidth, xy[1]]
-                : xy;
-      const box = {
-        left: x - textHalfWidth - LABEL_PADDING,
-        right: x + textHalfWidth + LABEL_PADDING,
-        top: y - textHalfHeight - LABEL_PADDING,
-        bottom: y + textHalfHeight + LABEL_PADDING,
-      };
-      if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) continue;
-      const overlaps = placed.some(
-        (other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top,
-      );
-      if (overlaps) continue;
-      placed.push(box);
-      labels.push({ x: Math.round(x), y: Math.round(y), name: place.name, size });
-      break;
+    return xy ? [{ place, xy }] : [];
+  });
+  areas.forEach(({ within, avoid }, area) => {
+    for (let i = 0; i < left.length && labels.length < MAX_LABELS; i++) {
+      const { place, xy } = left[i]!;
+      // A name beside its point must not name a point outside the area.
+      const pointInside =
+        xy[0] >= within.left && xy[1] >= within.top && xy[0] <= within.right && xy[1] <= within.bottom;
+      const size = Math.round(placeLabelSize(zoom, place.population) * 10) / 10;
+      const textHalfWidth = (place.name.length * size * 0.56) / 2;
+      const textHalfHeight = size / 2;
+      // The gap between a point and a name beside it.
+      const gap = size * 0.4;
+      for (const anchor of besidePoint && pointInside ? BESIDE_POINT : centred) {
+        const [x, y] =
+          anchor === 'top'
+            ? [xy[0], xy[1] + gap + textHalfHeight]
+            : anchor === 'bottom'
+              ? [xy[0], xy[1] - gap - textHalfHeight]
+              : anchor === 'left'
+                ? [xy[0] + gap + textHalfWidth, xy[1]]
+                : anchor === 'right'
+                  ? [xy[0] - gap - textHalfWidth, xy[1]]
+                  : xy;
+        const box = {
+          left: x - textHalfWidth - LABEL_PADDING,
+          right: x + textHalfWidth + LABEL_PADDING,
+          top: y - textHalfHeight - LABEL_PADDING,
+          bottom: y + textHalfHeight + LABEL_PADDING,
+        };
+        if (!inside(box, within) || avoid.some((other) => overlap(box, other))) continue;
+        if (placed.some((other) => overlap(box, other))) continue;
+        placed.push(box);
+        labels.push({ x: Math.round(x), y: Math.round(y), name: place.name, size, area });
+        left.splice(i--, 1);
+        break;
+      }
     }
-  }
+  });
   return labels;
+}
+
+/** Land and country borders as compact path data, drawn by `projection`. */
+function landAndBorders(projection: ReturnType<typeof cameraProjection>) {
+  const svgPath = (object: GeoPermissibleObjects) => {
+    const context = new CompactPathContext();
+    geoPath({ stream: (output) => projection.stream(withoutCrowdedPoints(output)) }, context)(object);
+    return context.toString();
+  };
+  const { land, borders } = naturalEarth();
+  return { land: svgPath(land), borders: svgPath(borders) };
 }
 
 /**
@@ -308,16 +342,10 @@ export function drawMapBackdrop(
   places: MapBackdropPlace[],
   width: number,
   height: number,
-  { namesBesidePoints = false }: { namesBesidePoints?: boolean } = {},
 ): MapBackdropDrawing {
   const projection = cameraProjection(camera, width, height);
   const project = (point: StaticMapPoint) => projection([point.lng, point.lat]);
-  const svgPath = (object: GeoPermissibleObjects) => {
-    const context = new CompactPathContext();
-    geoPath({ stream: (output) => projection.stream(withoutCrowdedPoints(output)) }, context)(object);
-    return context.toString();
-  };
-  const { land, borders } = naturalEarth();
+  const { land, borders } = landAndBorders(projection);
   const seen = new Set<string>();
   const drawn: MapBackdropDrawing['dots'] = [];
   for (const dot of dots) {
@@ -329,15 +357,91 @@ export function drawMapBackdrop(
     seen.add(`${x},${y}`);
     drawn.push({ x, y, color: dot.color, count: dot.count ?? 1 });
   }
+  const whole = { within: { left: 0, top: 0, right: width, bottom: height }, avoid: [] };
   return {
     width,
     height,
-    land: svgPath(land),
-    borders: svgPath(borders),
+    land,
+    borders,
     dots: drawn,
     labels:
       camera.zoom >= PLACE_LABELS_MINZOOM
-        ? placeLabels(places, project, camera.zoom, width, height, namesBesidePoints)
+        ? placeLabels(places, project, camera.zoom, [whole], false).map(({ area: _, ...label }) => label)
         : [],
+  };
+}
+
+export interface VenueMapLayout {
+  /**
+   * The zooms the venue may be framed at, closest first: the first at which a place is named in every box, else the
+   * last. At a neighbourhood's zoom a venue between towns would otherwise show a pin on a blank map.
+   */
+  zooms: readonly number[];
+  /** The box's height in CSS pixels: the drawing is as tall, and as wide as the widest box. */
+  height: number;
+  /**
+   * The widths the box may have, narrowest first. The drawing is centred in its box and cut at the sides
+   * (`xMidYMid slice`), so a name shows only from the width whose box holds it whole.
+   */
+  boxWidths: readonly number[];
+  /** What covers the box's bottom-right corner (a button), with its margin: no name goes under it. */
+  corner: { width: number; height: number };
+  /** The venue's pin at the centre, with its outline: no name covers it. */
+  pinRadius: number;
+}
+
+export interface VenueMapDrawing {
+  /** The zoom the venue is framed at (one of the layout's). */
+  zoom: number;
+  width: number;
+  height: number;
+  land: string;
+  borders: string;
+  /** Place names; each is shown in boxes at least `fromWidth` wide (the first of `boxWidths`: always). */
+  labels: { x: number; y: number; name: string; size: number; fromWidth: number }[];
+}
+
+/**
+ * A venue's map centred on it, for a box whose height is fixed and whose width depends on the page's layout: land,
+ * borders and the names of the places around (`placesAround` a camera and a drawing's size, biggest first), each
+ * beside its point if need be, placed for the narrowest box first, then for each wider one around them, never under
+ * the box's corner button or over the pin.
+ */
+export function drawVenueMap(
+  venue: StaticMapPoint,
+  placesAround: (camera: MapCamera, width: number, height: number) => MapBackdropPlace[],
+  layout: VenueMapLayout,
+): VenueMapDrawing {
+  const width = Math.max(...layout.boxWidths);
+  const { height, corner, pinRadius } = layout;
+  const pin = {
+    left: width / 2 - pinRadius,
+    right: width / 2 + pinRadius,
+    top: height / 2 - pinRadius,
+    bottom: height / 2 + pinRadius,
+  };
+  const areas = layout.boxWidths.map((boxWidth) => {
+    const left = (width - boxWidth) / 2;
+    // The corner button's place in every box at least this wide: from this box's right edge to the drawing's.
+    const button = { left: left + boxWidth - corner.width, right: width, top: height - corner.height, bottom: height };
+    return { within: { left, top: 0, right: left + boxWidth, bottom: height }, avoid: [pin, button] };
+  });
+  let framed: { projection: ReturnType<typeof cameraProjection>; zoom: number; labels: PlacedLabel[] } | undefined;
+  for (const zoom of layout.zooms) {
+    const camera = { lng: venue.lng, lat: venue.lat, zoom };
+    const projection = cameraProjection(camera, width, height);
+    const project = (point: StaticMapPoint) => projection([point.lng, point.lat]);
+    const labels =
+      zoom >= PLACE_LABELS_MINZOOM ? placeLabels(placesAround(camera, width, height), project, zoom, areas, true) : [];
+    framed = { projection, zoom, labels };
+    if (labels.some((label) => label.area === 0)) break;
+  }
+  if (!framed) throw new Error('drawVenueMap: the layout has no zoom');
+  return {
+    zoom: framed.zoom,
+    width,
+    height,
+    ...landAndBorders(framed.projection),
+    labels: framed.labels.map(({ area, ...label }) => ({ ...label, fromWidth: layout.boxWidths[area]! })),
   };
 }
