@@ -50,26 +50,22 @@ function frames(bounds: Bounds, area: Bounds): boolean {
 }
 
 /**
- * A typed area moves the map; the frames the map reports until it shows that area (its first load, the move, the
- * moves asked again) must not overwrite what the partner typed, however many there are — a slow machine reports more.
- * Only the partner's own hand on the map (a pointer, the wheel, a key) makes its frames the area again.
+ * A typed area moves the map; the frames the map reports after it (its first load, the move, the moves asked again, a
+ * resize, the frame that shows the area) must not overwrite what the partner typed, however many there are and in
+ * whatever order a slow machine reports them. Only the partner's own hand on the map (a pointer, the wheel, a key) —
+ * or a town chosen — makes its frames the area again.
  */
 function useTypedArea() {
-  const pending = useRef<Bounds | null>(null);
+  const typed = useRef(false);
   return {
-    expect: (area: Bounds) => {
-      pending.current = area;
+    expect: () => {
+      typed.current = true;
     },
     /** The partner moves the map by hand: from now on its frames are the area. */
     release: () => {
-      pending.current = null;
+      typed.current = false;
     },
-    absorbs: (bounds: Bounds): boolean => {
-      const area = pending.current;
-      if (!area) return false;
-      if (frames(bounds, area)) pending.current = null;
-      return true;
-    },
+    absorbs: (): boolean => typed.current,
   };
 }
 
@@ -159,7 +155,7 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
               cameraRequest={request}
               onFrame={(bounds) => {
                 settle(bounds);
-                if (!typed.absorbs(bounds)) update({ areaText: formatArea(worldClamped(bounds)) });
+                if (!typed.absorbs()) update({ areaText: formatArea(worldClamped(bounds)) });
               }}
             />
           </div>
@@ -184,7 +180,7 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
               update({ areaText: e.target.value });
               const area = parseArea(e.target.value);
               if (area) {
-                typed.expect(area);
+                typed.expect();
                 show(area);
               }
             }}
