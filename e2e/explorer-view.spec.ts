@@ -246,4 +246,62 @@ test.describe('one view state', () => {
     await snap(phone, testInfo, 'phone: Lyon above the sheet');
     if (phone !== page) await phone.context().close();
   });
+
+  test('on a phone the list counts the map above the sheet, and lowering the sheet widens it @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    const calls = recordEventsCalls(phone);
+    await openExplorer(phone, '/?at=46.6,2.35,6');
+    await waitForView(phone);
+    const camera = cameraOf(phone)!;
+    const worldPx = 512 * 2 ** camera.zoom;
+    const area = (await phone.locator('[data-map-area]').boundingBox())!;
+    const panel = phone.getByRole('complementary', { name: 'Results' });
+    const handle = phone.getByRole('button', { name: /^Resize the list/ });
+    /** The latitude drawn at the top edge of the list sheet: the south edge of what the map shows. */
+    const latAtSheetTop = async () => {
+      const sheetTop = (await panel.boundingBox())!.y;
+      const y = mercatorPx(camera.lat, worldPx) + sheetTop - (area.y + area.height / 2);
+      return (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / worldPx))) * 180) / Math.PI;
+    };
+    /** The last load's rectangle reaches the sheet's top edge, rounded outward to the query's grid, and no further. */
+    const grid = 360 / 2 ** (Math.floor(camera.zoom) + 3);
+    const expectSouthEdgeAt = async (lat: number) => {
+      const last = calls.at(-1)!;
+      expect(last.minLat).toBeLessThanOrEqual(lat + 1e-6);
+      expect(last.minLat).toBeGreaterThan(lat - grid - 1e-6);
+    };
+
+    const halfTotal = (await headerTotal(phone))!;
+    // Lowered to its peek: the map shows more, the list counts more, in a load that reaches the sheet's new edge.
+    const opened = calls.length;
+    await handle.press('ArrowDown');
+    await expect(panel).toHaveAttribute('data-snap', 'peek');
+    await expect.poll(() => calls.length).toBeGreaterThan(opened);
+    await waitForView(phone);
+    await expectSouthEdgeAt(await latAtSheetTop());
+    const peekTotal = (await headerTotal(phone))!;
+    expect(peekTotal).toBeGreaterThanOrEqual(halfTotal);
+    await snap(phone, testInfo, 'phone: sheet lowered, the list counts the whole map');
+
+    // Half-way again: the area is the map above the sheet once more, whatever was loaded before.
+    const loads = calls.length;
+    await handle.press('ArrowUp');
+    await expect(panel).toHaveAttribute('data-snap', 'half');
+    await expect.poll(() => calls.length).toBeGreaterThan(loads);
+    await waitForView(phone);
+    await expectSouthEdgeAt(await latAtSheetTop());
+    expect(await headerTotal(phone)).toBeLessThanOrEqual(peekTotal);
+
+    // Raised over the whole map (the list): the area stays the one the map showed, nothing is loaded.
+    const before = calls.length;
+    await handle.press('ArrowUp');
+    await expect(panel).toHaveAttribute('data-snap', 'full');
+    await waitForView(phone);
+    expect(calls.length).toBe(before);
+    if (phone !== page) await phone.context().close();
+  });
 });

@@ -13,14 +13,19 @@ import {
 } from './helpers';
 
 test.describe('map explorer', () => {
-  test('markers appear on the map and the list shows the same viewport @phone', async ({ page }, testInfo) => {
+  test('markers appear on the map and the list shows the same viewport @phone', async ({
+    page,
+    isMobile,
+  }, testInfo) => {
     const calls = recordEventsCalls(page);
     await openExplorer(page, '/');
     const drawn = await waitForMarkers(page);
     expect(drawn).toBeGreaterThan(0);
     await expect(cards(page).first()).toBeVisible();
-    // The server drew the first view's list, and the map draws the same answer: it was not asked for again.
-    expect(calls).toEqual([]);
+    // The server drew the first view's list, and the map draws the same answer. On a phone (the server's assumed box,
+    // lib/explorer/first-view.ts) it was not asked for again; this desktop's map is smaller than the server's by more
+    // than it may be, so the list counts what the map shows: asked once, for this map's box.
+    expect(calls).toHaveLength(isMobile ? 0 : 1);
     await snap(page, testInfo, 'map with markers');
   });
 

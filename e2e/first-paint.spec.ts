@@ -97,8 +97,10 @@ for (const screen of SCREENS) {
     const total = shifts.reduce((sum, value) => sum + value, 0);
     expect(total, `layout shifts: ${shifts.join(', ')}`).toBeLessThanOrEqual(0.05);
 
-    // The browser started from the server's answer: the first view was not asked for again.
-    expect(calls.map((call) => call.url.search)).toEqual([]);
+    // The browser started from the server's answer. On the phone, whose map is the size the server assumes (430 px
+    // wide, lib/explorer/first-view.ts), it was not asked for again; on this desktop the map is smaller than the
+    // server's 1200 × 900 by more than the 15 % it may be, and the browser asks once for what its map shows.
+    expect(calls.map((call) => call.url.search)).toHaveLength(screen.name === 'phone' ? 0 : 1);
     await context.close();
   });
 }

@@ -3,7 +3,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   useCallback,
+  useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -18,7 +20,7 @@ import { SkipLink } from '@/components/ui/skip-link';
 import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
 import { firstViewMatches, type FirstView } from '@/lib/explorer/first-view';
-import { cameraForVisible, fitCamera } from '@/lib/explorer/fit-camera';
+import { cameraForVisible, fitCamera, NO_INSETS, type Insets } from '@/lib/explorer/fit-camera';
 import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
@@ -102,6 +104,48 @@ export function Explorer(props: ExplorerProps) {
 type Url = ReturnType<typeof useExplorerState>;
 
 /**
+ * What covers the map (coveredInsets) for the view's bounds: the phone's sheet at its peek or half-way, read from the
+ * layout; with the sheet over the whole map (the list) the area stays the one the map last showed, so raising the list
+ * to read it does not change it. When the sheet has settled at another height, `onSettled` runs (the view follows).
+ */
+function useMapCoverage(
+  boxes: { mapArea: RefObject<HTMLDivElement | null>; panel: RefObject<HTMLElement | null> },
+  snap: Snap,
+) {
+  const { mapArea, panel } = boxes;
+  const snapNow = useRef(snap);
+  useLayoutEffect(() => {
+    snapNow.current = snap;
+  }, [snap]);
+  const kept = useRef<Insets>(NO_INSETS);
+  const insets = useCallback(() => {
+    if (snapNow.current !== 'full') kept.current = coveredInsets(mapArea.current, panel.current);
+    return kept.current;
+  }, [mapArea, panel]);
+  return insets;
+}
+
+/** Runs `onSettled` once the sheet has finished moving to a new height (its CSS transition), but not to the list's. */
+function useSheetSettled(panel: RefObject<HTMLElement | null>, snap: Snap, onSettled: () => void) {
+  const previous = useRef(snap);
+  useEffect(() => {
+    if (previous.current === snap) return;
+    previous.current = snap;
+    const el = panel.current;
+    if (snap === 'full' || !el) return;
+    let cancelled = false;
+    // getAnimations() brings the style up to date, so the height transition the new snap starts is among them.
+    const moving = el.getAnimations?.() ?? [];
+    void Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))).then(() => {
+      if (!cancelled) onSettled();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [panel, snap, onSettled]);
+}
+
+/**
  * The camera concern: the view whose events load, the moves asked of the map (framed clear of what covers it: the
  * phone's sheet), "near me", and the map's start (its first gesture).
  */
@@ -110,9 +154,11 @@ function useCameraConcern(
   url: Url,
   first: FirstView | null,
   boxes: { mapArea: RefObject<HTMLDivElement | null>; panel: RefObject<HTMLElement | null> },
+  snap: Snap,
 ) {
   const t = explorerMessages(locale);
   const { mode, onMapFailure, probeWebGl } = useMapMode();
+  const covered = useMapCoverage(boxes, snap);
   const camera = useExplorerCamera({
     urlCamera: url.state.camera,
     defaultCamera,
@@ -120,7 +166,9 @@ function useCameraConcern(
     mapAreaRef: boxes.mapArea,
     setCamera: url.setCamera,
     initialView: first?.view,
+    coveredInsets: covered,
   });
+  useSheetSettled(boxes.panel, snap, camera.refreshUncovered);
   const nearMe = useNearMe(
     camera.moveTo,
     { denied: t.geoDenied, unavailable: t.geoUnavailable, outside: t.geoOutside },
@@ -209,9 +257,9 @@ function ExplorerView(props: ExplorerProps) {
   const scroller = useRef<HTMLElement>(null);
   const url = useExplorerState();
   const first = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
-  const cam = useCameraConcern(props, url, first, { mapArea: mapAreaRef, panel: scroller });
-  const results = useResultsConcern(url, cam.camera.view, first);
   const panels = usePanels(url.state.selected);
+  const cam = useCameraConcern(props, url, first, { mapArea: mapAreaRef, panel: scroller }, panels.snap);
+  const results = useResultsConcern(url, cam.camera.view, first);
   const { list } = results;
   const { filters } = url.state;
   useFitResults(url.state.q, list.events, cam.frame);
@@ -318,6 +366,7 @@ function ExplorerView(props: ExplorerProps) {
           onHover={panels.setHovered}
           loading={list.loading}
           stale={cam.camera.moving || (list.loading.fetching && !list.fresh)}
+          settled={cam.camera.decided && listReady}
           error={list.error}
           answered={list.answered}
           search={list.search && { ...list.search, onClose: () => url.setQuery(null) }}

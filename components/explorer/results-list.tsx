@@ -31,6 +31,12 @@ export interface ResultsListProps {
   all?: boolean;
   /** The panel's scrolling box, which Back from an event page scrolls back (use-list-return.ts). */
   scroller?: RefObject<HTMLElement | null>;
+  /**
+   * The events are the answer of the view the explorer settled on. Back from an event page restores the list only
+   * then: the first events shown may be the server's first view, which the explorer replaces at once when the map's
+   * box is not the one the server assumed.
+   */
+  settled?: boolean;
 }
 
 /**
@@ -39,7 +45,16 @@ export interface ResultsListProps {
  * rest of the page is added a few cards at a time when the browser is idle (at once for the card a visitor comes
  * back to, or a point chosen on the map).
  */
-export function ResultsList({ groups, locale, now, selected, onHover, all = false, scroller }: ResultsListProps) {
+export function ResultsList({
+  groups,
+  locale,
+  now,
+  selected,
+  onHover,
+  all = false,
+  scroller,
+  settled = true,
+}: ResultsListProps) {
   const t = explorerMessages(locale);
   const [shown, setShown] = useState(FIRST_CARDS);
   /** The point Back from an event page returns to, until it is restored (use-list-return.ts). */
@@ -55,20 +70,22 @@ export function ResultsList({ groups, locale, now, selected, onHover, all = fals
   const growing = visible < PAGE && events.length > visible;
   const grow = useCallback(() => setShown((n) => Math.min(Math.max(n, visible) + STEP, PAGE)), [visible]);
 
-  // Back from an event page: the list mounts with events (the first view's or the first answer's) once per visit,
-  // which is when the point left is taken; the card opened is rendered if it is not yet, then the list restored.
+  // Back from an event page: the list shows the settled view's events once per visit, which is when the point left
+  // is taken; the card opened is rendered if it is not yet, then the list restored.
   useEffect(() => {
-    if (returnTaken.current) return;
+    if (returnTaken.current || !settled) return;
     returnTaken.current = true;
     const point = takeListReturn();
     const index = point ? events.findIndex((e) => e.id === point.id) : -1;
     if (!point || index < 0) return;
+    // Rendered already: restored now (the restoring effect below runs when the rendered cards change).
+    if (restoreListReturn(point, scroller?.current)) return;
     returnTo.current = point;
     // The point is in sessionStorage, which the server's HTML (and so hydration) cannot know: only now can the
     // list render as far as the card to return to. Back from an event page only; a no-op when it is rendered.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setShown((n) => Math.max(n, index + 1));
-  }, [events]);
+  }, [events, settled, scroller]);
 
   useEffect(() => {
     const point = returnTo.current;

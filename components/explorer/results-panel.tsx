@@ -30,6 +30,8 @@ export interface ResultsPanelProps {
   degraded?: boolean;
   /** A new answer is on its way (a flight, a filter): the cards shown are the previous state's, dimmed. */
   stale?: boolean;
+  /** The list shows the answer of the view the explorer settled on (Back from an event page restores it then). */
+  settled?: boolean;
   nowMs: number;
   selected: number | null;
   onHover: (id: number | null) => void;
@@ -134,6 +136,7 @@ function ResultsBody({
   live = false,
   search,
   scroller,
+  settled = true,
 }: ResultsPanelProps) {
   if (loading.first && !error.failed) {
     return (
@@ -180,6 +183,7 @@ function ResultsBody({
       // A search's list is as long as the visitor asked the search for: all of it is shown.
       all={Boolean(search)}
       scroller={scroller}
+      settled={settled}
     />
   );
 }

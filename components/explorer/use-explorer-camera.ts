@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { boundsAround } from '@/lib/explorer/bounds';
+import { boundsAround, visibleBounds } from '@/lib/explorer/bounds';
+import { NO_INSETS, type Insets } from '@/lib/explorer/fit-camera';
 import { coversView } from '@/lib/explorer/first-view';
 import { roundCamera, type Camera } from '@/lib/explorer/state';
 import type { CameraRequest, MapView } from '@/lib/map/view';
@@ -32,7 +33,14 @@ export interface ExplorerCameraOptions {
   setCamera: (camera: Camera, mode?: 'push' | 'replace') => void;
   /** The view the server drew the list for, if it did: the first view while the map shows no more than it. */
   initialView?: MapView | null;
+  /**
+   * What covers the map's box now (the phone's list sheet): the loaded view is the part of the map left uncovered, so
+   * the list counts what the map shows. None by default.
+   */
+  coveredInsets?: () => Insets;
 }
+
+const UNCOVERED = () => NO_INSETS;
 
 /**
  * The view to load for a map showing `next`: the current one while it has the same camera and its loaded area covers
@@ -53,6 +61,7 @@ export function useExplorerCamera({
   mapAreaRef,
   setCamera,
   initialView = null,
+  coveredInsets = UNCOVERED,
 }: ExplorerCameraOptions) {
   const [initialCamera] = useState(urlCamera ?? defaultCamera);
   const [view, setView] = useState<MapView | null>(initialView);
@@ -62,17 +71,40 @@ export function useExplorerCamera({
   const mapCamera = useRef<Camera | null>(null);
   const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seq = useRef(0);
+  /** The whole map's latest view (the map's report or an estimate): what covers the map may change under it. */
+  const wholeView = useRef<MapView | null>(null);
+
+  const mapBox = useCallback(() => {
+    const el = mapAreaRef.current;
+    return {
+      width: el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth,
+      height: el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight,
+    };
+  }, [mapAreaRef]);
+
+  /** The part of the whole map's view that nothing covers: the view whose events load. */
+  const uncovered = useCallback(
+    (whole: MapView): MapView => {
+      wholeView.current = whole;
+      return { camera: whole.camera, bounds: visibleBounds(whole.bounds, mapBox(), coveredInsets()) };
+    },
+    [mapBox, coveredInsets],
+  );
 
   /** The view a camera gives in the map area, computed without the map (first load, list-only mode). */
   const estimateView = useCallback(
     (c: Camera): MapView => {
-      const el = mapAreaRef.current;
-      const width = el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth;
-      const height = el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight;
-      return { camera: c, bounds: boundsAround(c, width, height) };
+      const { width, height } = mapBox();
+      return uncovered({ camera: c, bounds: boundsAround(c, width, height) });
     },
-    [mapAreaRef],
+    [mapBox, uncovered],
   );
+
+  /**
+   * The first view is decided: the server's kept, or the map box's own set in its place (which the server's first
+   * render, made before the box was known, cannot tell). Back from an event page restores the list only then.
+   */
+  const [decided, setDecided] = useState(false);
 
   // A layout effect: the view (hence the first events query) is set in the hydration commit itself. As a passive
   // effect it waited behind the map chunk's evaluation and MapLibre's first frames, over a second in software WebGL.
@@ -82,6 +114,7 @@ export function useExplorerCamera({
     mapCamera.current = target;
     const estimate = estimateView(target);
     setView((current) => keepCovered(current, estimate));
+    setDecided(true);
     if (seq.current > 0 || !sameCamera(target, initialCamera)) {
       setCameraRequest({ camera: target, seq: ++seq.current, animate: false });
     } else {
@@ -97,12 +130,21 @@ export function useExplorerCamera({
       clearTimeout(moveTimer.current);
       setMoving(true);
       moveTimer.current = setTimeout(() => {
-        setView((current) => keepCovered(current, next));
+        const shown = uncovered(next);
+        setView((current) => keepCovered(current, shown));
         setMoving(false);
       }, MOVE_DEBOUNCE_MS);
     },
-    [setCamera],
+    [setCamera, uncovered],
   );
+
+  /**
+   * What covers the map changed (the phone's sheet lowered or raised): the view becomes the part now uncovered, even
+   * when the loaded one covers it, so that the list never counts what the map hides.
+   */
+  const refreshUncovered = useCallback(() => {
+    if (wholeView.current) setView(uncovered(wholeView.current));
+  }, [uncovered]);
   useEffect(() => () => clearTimeout(moveTimer.current), []);
 
   /** Moves the map (animated) and records the move as a history entry (or in the current one: a fitted view). */
@@ -124,5 +166,5 @@ export function useExplorerCamera({
     [setCamera, hasMap, estimateView],
   );
 
-  return { initialCamera, view, cameraRequest, onViewChange, moveTo, moving };
+  return { initialCamera, view, decided, cameraRequest, onViewChange, moveTo, moving, refreshUncovered };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsAround, roundBounds } from './bounds';
+import { boundsAround, roundBounds, visibleBounds, visibleBoundsAround } from './bounds';
 
 describe('roundBounds', () => {
   it('rounds outward, so the rounded rectangle covers the viewport', () => {
@@ -44,5 +44,56 @@ describe('boundsAround', () => {
     expect(b.east).toBeCloseTo(90);
     expect(b.north).toBeCloseTo(66.513, 2);
     expect(b.south).toBeCloseTo(-66.513, 2);
+  });
+});
+
+describe('visibleBounds', () => {
+  const lyon = { lng: 4.84, lat: 45.76, zoom: 11 };
+  const box = { width: 390, height: 724 };
+  const none = { top: 0, right: 0, bottom: 0, left: 0 };
+
+  it('is the whole view when nothing covers the map', () => {
+    const whole = boundsAround(lyon, box.width, box.height);
+    expect(visibleBounds(whole, box, none)).toBe(whole);
+  });
+
+  it('is the part above a sheet over the bottom half: the same as the upper half of the box', () => {
+    const whole = boundsAround(lyon, box.width, box.height);
+    const above = visibleBounds(whole, box, { ...none, bottom: box.height / 2 });
+    expect(above.north).toBeCloseTo(whole.north, 9);
+    expect(above.west).toBeCloseTo(whole.west, 9);
+    expect(above.east).toBeCloseTo(whole.east, 9);
+    // The sheet's edge is the camera's centre row.
+    expect(above.south).toBeCloseTo(lyon.lat, 9);
+    // Computed directly, from a box whose centre is the camera's: the same.
+    expect(visibleBoundsAround(lyon, box, { ...none, bottom: box.height / 2 }).south).toBeCloseTo(lyon.lat, 9);
+  });
+
+  it('moves each edge by its share of the box, in Web Mercator (not in degrees)', () => {
+    const wide = { lng: 2.35, lat: 46.6, zoom: 4 };
+    const whole = boundsAround(wide, 400, 800);
+    const above = visibleBounds(whole, { width: 400, height: 800 }, { ...none, bottom: 200, left: 100 });
+    // Three quarters of the height from the north edge: at zoom 4, 600 of 8 192 pixels below the north edge.
+    const pixelsToSouth = (lat: number) => {
+      const s = Math.sin((lat * Math.PI) / 180);
+      return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * 512 * 2 ** 4;
+    };
+    expect(pixelsToSouth(above.south) - pixelsToSouth(whole.north)).toBeCloseTo(600, 6);
+    expect(above.west - whole.west).toBeCloseTo(((whole.east - whole.west) * 100) / 400, 9);
+    // Not the degrees' share: latitudes are not linear on the map.
+    expect(above.south).not.toBeCloseTo(whole.north - ((whole.north - whole.south) * 3) / 4, 2);
+  });
+
+  it('keeps a view across the antimeridian in one piece', () => {
+    const whole = { west: 170, east: -170, north: 10, south: -10 };
+    const right = visibleBounds(whole, { width: 200, height: 200 }, { ...none, left: 100 });
+    expect(right.west).toBeCloseTo(180, 9);
+    expect(right.east).toBeCloseTo(190, 9);
+  });
+
+  it('leaves a strip rather than nothing when the cover is the whole box', () => {
+    const whole = boundsAround(lyon, box.width, box.height);
+    const strip = visibleBounds(whole, box, { ...none, bottom: box.height });
+    expect(strip.south).toBeLessThan(strip.north);
   });
 });

@@ -1,3 +1,5 @@
+import { latFromMercatorY, mercatorY, TILE_SIZE, type Insets } from './fit-camera';
+
 /** Map bounds in degrees; `west` may exceed `east` numerically only when the map wraps past ±180. */
 export interface Bounds {
   west: number;
@@ -31,19 +33,6 @@ export function roundBounds(bounds: Bounds, zoom: number): Bounds {
   };
 }
 
-/** MapLibre's tile size: the world is 512 × 2^zoom pixels wide. */
-const TILE_SIZE = 512;
-
-function mercatorY(lat: number): number {
-  const s = Math.sin((lat * Math.PI) / 180);
-  return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
-}
-
-function latFromMercatorY(y: number): number {
-  const n = Math.PI - 2 * Math.PI * y;
-  return (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
-}
-
 /**
  * The bounds a map of `width` × `height` CSS pixels shows around a camera (Web Mercator), so the list can load the
  * viewport's events before the map chunk has arrived — or without a map at all.
@@ -63,4 +52,36 @@ export function boundsAround(
     north: latFromMercatorY(Math.max(0, y - dy)),
     south: latFromMercatorY(Math.min(1, y + dy)),
   };
+}
+
+/**
+ * The part of `bounds` — what a north-up map of `box` CSS pixels shows — that nothing covers (`insets`): on a phone,
+ * the map above the half-open list sheet. Web Mercator is linear in x and in its y, so each edge moves by its share
+ * of the box. The explorer counts and lists the events of this part: what a person sees is what the list says.
+ */
+export function visibleBounds(bounds: Bounds, box: { width: number; height: number }, insets: Insets): Bounds {
+  const { top, right, bottom, left } = insets;
+  if (top + right + bottom + left === 0 || box.width <= 0 || box.height <= 0) return bounds;
+  // Never less than a pixel's strip: a panel over the whole box leaves the box as the area, not an empty one.
+  const height = Math.max(1, box.height - top - bottom);
+  const width = Math.max(1, box.width - left - right);
+  const yNorth = mercatorY(bounds.north);
+  const yStep = (mercatorY(bounds.south) - yNorth) / box.height;
+  const span = bounds.west <= bounds.east ? bounds.east - bounds.west : bounds.east + 360 - bounds.west;
+  const xStep = span / box.width;
+  return {
+    west: bounds.west + left * xStep,
+    east: bounds.west + (left + width) * xStep,
+    north: latFromMercatorY(yNorth + top * yStep),
+    south: latFromMercatorY(yNorth + (top + height) * yStep),
+  };
+}
+
+/** The bounds a `width` × `height` map shows around a camera, less what `insets` cover (see visibleBounds). */
+export function visibleBoundsAround(
+  center: { lng: number; lat: number; zoom: number },
+  box: { width: number; height: number },
+  insets: Insets,
+): Bounds {
+  return visibleBounds(boundsAround(center, box.width, box.height), box, insets);
 }

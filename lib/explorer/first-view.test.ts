@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsAround } from './bounds';
+import { boundsAround, visibleBoundsAround } from './bounds';
 import { coversView, FIRST_VIEW_MAP_SIZES, firstViewQuery } from './first-view';
 
 const paris = { lng: 2.35, lat: 48.85, zoom: 12 };
@@ -10,8 +10,11 @@ describe('firstViewQuery', () => {
     const phone = firstViewQuery(new URLSearchParams('at=48.85,2.35,12&cat=musique'), paris, 'phone', now)!;
     const desktop = firstViewQuery(new URLSearchParams('at=48.85,2.35,12&cat=musique'), paris, 'desktop', now)!;
     expect(phone.view.camera).toEqual(paris);
-    const { width, height } = FIRST_VIEW_MAP_SIZES.phone;
-    expect(phone.view.bounds).toEqual(boundsAround(paris, width, height));
+    // On a phone, the part of the map above the half-open list sheet: what the list counts is what the map shows.
+    const box = FIRST_VIEW_MAP_SIZES.phone;
+    expect(phone.view.bounds).toEqual(visibleBoundsAround(paris, box, box.insets));
+    expect(phone.view.bounds.south).toBeCloseTo(paris.lat, 9);
+    expect(desktop.view.bounds).toEqual(boundsAround(paris, 1200, 900));
     const params = new URLSearchParams(phone.params);
     expect(params.get('categories')).toBe('musique');
     expect(params.get('limit')).toBe('500');
@@ -39,9 +42,18 @@ describe('firstViewQuery', () => {
 
 describe('coversView', () => {
   const loaded = { camera: paris, bounds: boundsAround(paris, 1200, 900) };
-  it('covers a smaller map around the same camera', () => {
-    expect(coversView(loaded, boundsAround(paris, 860, 690))).toBe(true);
+  it('covers a slightly smaller map around the same camera', () => {
+    expect(coversView(loaded, boundsAround(paris, 1100, 800))).toBe(true);
     expect(coversView(loaded, loaded.bounds)).toBe(true);
+  });
+  it('does not stand for a much smaller map: the list would count far more than the map shows', () => {
+    // A desktop's first view (the server took the browser for a desktop) on a phone's map above its sheet.
+    expect(coversView(loaded, boundsAround(paris, 390, 362))).toBe(false);
+    // …or on a smaller desktop's map.
+    expect(coversView(loaded, boundsAround(paris, 860, 642))).toBe(false);
+    // A phone's first view on a slightly smaller phone: kept.
+    const phone = { camera: paris, bounds: boundsAround(paris, 430, 380) };
+    expect(coversView(phone, boundsAround(paris, 390, 362))).toBe(true);
   });
   it('does not cover a larger map, or one moved away', () => {
     expect(coversView(loaded, boundsAround(paris, 1900, 1000))).toBe(false);

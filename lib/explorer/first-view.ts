@@ -1,6 +1,7 @@
 import type { TExplorerView, TGetEventsRequest } from '@/lib/contract';
 import type { MapView } from '@/lib/map/view';
-import { boundsAround, roundBounds, type Bounds } from './bounds';
+import { roundBounds, visibleBoundsAround, type Bounds } from './bounds';
+import { mercatorY, type Insets } from './fit-camera';
 import { viewEventsRequest, viewSearchParams, viewZoom } from './events-params';
 import { constrainFilters, decodePreset } from './preset';
 import { decodeState, type Camera, type Filters } from './state';
@@ -22,15 +23,23 @@ export interface FirstView {
 }
 
 /**
- * The map's box the server assumes, by kind of device (it cannot know the window's size). Typical rather than
- * largest: a phone of 430 px, the map beside the list on a 1600 × 1000 screen. The browser keeps the server's view
- * when its own map shows no more than that (coversView), and loads its own view otherwise.
+ * The map's box the server assumes, by kind of device (it cannot know the window's size), and what covers it. Typical
+ * rather than largest: a phone of 430 px whose list sheet opens half-way up the map, the map beside the list on a
+ * 1600 × 1000 screen. The browser keeps the server's view when its own map shows no more than that (coversView), and
+ * loads its own view otherwise.
  */
 export const FIRST_VIEW_MAP_SIZES = {
-  phone: { width: 430, height: 760 },
-  desktop: { width: 1200, height: 900 },
-} as const;
+  phone: { width: 430, height: 760, insets: { top: 0, right: 0, bottom: 380, left: 0 } },
+  desktop: { width: 1200, height: 900, insets: { top: 0, right: 0, bottom: 0, left: 0 } },
+} as const satisfies Record<string, MapBox>;
 export type DeviceClass = keyof typeof FIRST_VIEW_MAP_SIZES;
+
+/** A map's box in CSS pixels, and what covers it (the phone's list sheet): the view is the part left uncovered. */
+export interface MapBox {
+  width: number;
+  height: number;
+  insets: Insets;
+}
 
 /**
  * A view and its events load: the query string the browser sends (the answer's cache key) and the very events request
@@ -44,20 +53,21 @@ export interface ViewQuery {
 }
 
 /**
- * The view a home page URL opens on in a map box of `box` pixels, and the query string of its events load: the one
- * function the server (the drawn first view), the browser before hydration (first-view-loads) and the explorer (the
- * same query string, the answer's cache key, byte for byte) share. The camera is the URL's, else `fallbackCamera`.
+ * The view a home page URL opens on in a map box, and the query string of its events load: the one function the
+ * server (the drawn first view), the browser before hydration (first-view-loads) and the explorer (the same query
+ * string, the answer's cache key, byte for byte) share. The camera is the URL's, else `fallbackCamera`; the view's
+ * bounds are the part of the box nothing covers.
  */
 export function openingViewQuery(
   search: URLSearchParams,
   fallbackCamera: Camera,
-  box: { width: number; height: number },
+  box: MapBox,
   nowMs: number,
 ): ViewQuery {
   const state = decodeState(search);
   const preset = decodePreset(search);
   const camera = state.camera ?? fallbackCamera;
-  const view = { camera, bounds: boundsAround(camera, box.width, box.height) };
+  const view = { camera, bounds: visibleBoundsAround(camera, box, box.insets) };
   const filters = constrainFilters(state.filters, preset);
   return {
     view,
@@ -96,8 +106,28 @@ export function firstViewMatches(first: FirstView, search: URLSearchParams, defa
   return firstViewQuery(search, defaultCamera, first.device, first.nowMs)?.params === first.params;
 }
 
-/** Whether the events loaded for `loaded` (its bounds rounded as the query rounds them) cover all of `shown`. */
+/**
+ * How much larger than what the map shows a loaded area may be, each way, and still stand for it: the server's phone
+ * box (430 px) kept on phones 390–430 px wide, its desktop box (1200 × 900) on maps from ~1 050 × 790 to its own
+ * size; any other map loads its own view once hydrated. A few per cent of the edges may be counted without being
+ * seen, never a whole band of the map.
+ */
+const LARGEST_STAND_IN = 1.15;
+
+/**
+ * Whether the events loaded for `loaded` stand for a map showing `shown`: they cover all of it (its bounds rounded as
+ * the query rounds them) and not much more, so the list counts about what the map shows — the server's first view
+ * for a phone kept on a phone, not a desktop's view kept on a phone whose browser the server took for a desktop.
+ */
 export function coversView(loaded: MapView, shown: Bounds): boolean {
   const area = roundBounds(loaded.bounds, loaded.camera.zoom);
-  return area.west <= shown.west && area.east >= shown.east && area.south <= shown.south && area.north >= shown.north;
+  const covers =
+    area.west <= shown.west && area.east >= shown.east && area.south <= shown.south && area.north >= shown.north;
+  const width = (b: Bounds) => b.east - b.west;
+  const height = (b: Bounds) => mercatorY(b.south) - mercatorY(b.north);
+  return (
+    covers &&
+    width(loaded.bounds) <= width(shown) * LARGEST_STAND_IN &&
+    height(loaded.bounds) <= height(shown) * LARGEST_STAND_IN
+  );
 }
