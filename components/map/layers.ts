@@ -5,6 +5,7 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { CATEGORY_LABELS, MAIN_CATEGORIES } from '@/lib/contract/categories';
+import { GROUP_RADIUS_STEPS, GROUP_STROKE_PX, POINT_RADIUS_STOPS, POINT_STROKE_PX } from '@/lib/map/markers';
 
 /**
  * The one GeoJSON source of the events: the view's answer's clusters, already grouped by the server with exact counts
@@ -33,8 +34,13 @@ export const clusterLayer: Omit<CircleLayerSpecification, 'source'> = {
   paint: {
     'circle-color': BRAND,
     'circle-opacity': 0.92,
-    'circle-radius': ['step', ['get', 'count'], 16, 10, 20, 100, 25, 1000, 31, 10000, 36],
-    'circle-stroke-width': 3,
+    'circle-radius': [
+      'step',
+      ['get', 'count'],
+      GROUP_RADIUS_STEPS[0]![1],
+      ...GROUP_RADIUS_STEPS.slice(1).flat(),
+    ] as unknown as ExpressionSpecification, // a variadic step the tuple type cannot express
+    'circle-stroke-width': GROUP_STROKE_PX,
     'circle-stroke-color': '#ffffff',
     'circle-stroke-opacity': 0.85,
   },
@@ -60,8 +66,13 @@ export const pointLayer: Omit<CircleLayerSpecification, 'source'> = {
   filter: ['!', IS_GROUP],
   paint: {
     'circle-color': categoryColor,
-    'circle-radius': ['interpolate', ['linear'], ['zoom'], 6, 6, 14, 9],
-    'circle-stroke-width': 2,
+    'circle-radius': [
+      'interpolate',
+      ['linear'],
+      ['zoom'],
+      ...POINT_RADIUS_STOPS.flat(),
+    ] as unknown as ExpressionSpecification, // a variadic interpolate the tuple type cannot express
+    'circle-stroke-width': POINT_STROKE_PX,
     'circle-stroke-color': '#ffffff',
     'circle-opacity': ['case', ['==', ['get', 'off'], 1], 0.45, 1],
   },

@@ -2,6 +2,7 @@ import 'server-only';
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
 import type { DeviceClass, FirstView } from '@/lib/explorer/first-view';
 import { serverGazetteer } from '@/lib/gazetteer/load';
+import { groupRadius } from '@/lib/map/markers';
 import { minPopulationAt } from '@/lib/map/place-labels';
 import {
   backdropBox,
@@ -20,15 +21,6 @@ const GROUP_COLOR = '#1d3557';
 /** A town's name as SVG text: the gazetteer's names are data, never markup. */
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** A group's radius by its count, as the map's cluster layer steps it. */
-function groupRadius(count: number): number {
-  if (count >= 10_000) return 36;
-  if (count >= 1000) return 31;
-  if (count >= 100) return 25;
-  if (count >= 10) return 20;
-  return 16;
 }
 
 /**

@@ -11,6 +11,7 @@ import { serverNow } from '@/lib/clock/server-now';
 import { clusterCellDegrees, clusterMatches } from '@/lib/event-index/aggregate';
 import type { MatchSet } from '@/lib/event-index/event-index';
 import { toExplorerEvent } from '@/lib/explorer/explorer-event';
+import { mergeOverlappingGroups } from '@/lib/explorer/merge-groups';
 import { CACHE_POLICIES } from '@/lib/http/cache';
 import { getPartner, partnerOperations } from '@/lib/partner';
 import { getReadModel } from '@/lib/read-model/get-read-model';
@@ -51,7 +52,7 @@ export function pageClusters(data: readonly TExplorerEvent[], zoom: number): TEx
     label: Int32Array.from(placed, (event) => (event.city === undefined ? -1 : labels.indexOf(event.city))),
     labelNames: labels,
   };
-  return clusterMatches(matches, clusterCellDegrees(zoom));
+  return mergeOverlappingGroups(clusterMatches(matches, clusterCellDegrees(zoom)), zoom);
 }
 
 /**

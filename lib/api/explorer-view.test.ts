@@ -7,6 +7,7 @@ import { GET as explorerEventsRoute } from '@/app/api/explorer/events/route';
 import { GET as searchRoute } from '@/app/api/search/route';
 import { ZExplorerViewSchema, ZGetEventsResponseSchema, ZProblemSchema, type TExplorerView } from '@/lib/contract';
 import { getCatalogueMirror } from '@/lib/mirror/catalogue-mirror';
+import { overlappingCircles } from '@/test/map/overlaps';
 import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
 import { createTestApp, type TestApp } from '@/partner-api/testing/test-app';
 import { getEventForPage, getPlaceForPage } from './pages';
@@ -135,6 +136,13 @@ describe('GET /api/explorer/events with zoom', () => {
     const street = await view(`minLng=2.29&maxLng=2.36&minLat=48.84&maxLat=48.89&${WINDOW}&zoom=17&limit=50`);
     expect(street.clusters.length).toBe(24);
     expect(street.clusters.every((cluster) => cluster.count === 1 && cluster.eventId !== undefined)).toBe(true);
+    expect(overlappingCircles(street.clusters, 17)).toEqual([]);
+    // In between, the grid's groups of neighbouring cells sit pixels apart: they are drawn as one circle.
+    for (const zoom of [9, 10, 11]) {
+      const near = await view(`minLng=2.29&maxLng=2.36&minLat=48.84&maxLat=48.89&${WINDOW}&zoom=${zoom}&limit=50`);
+      expect(near.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(24);
+      expect(overlappingCircles(near.clusters, zoom), `zoom ${zoom}`).toEqual([]);
+    }
   });
 
   it('keeps answering from the copy, marked degraded, when the Partner API is down; pages fall back, search says so', async () => {

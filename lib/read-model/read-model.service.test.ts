@@ -14,6 +14,7 @@ import { FIXTURE_NOW_MS, makeEventInput } from '@/partner-api/testing/fixtures';
 import { eventSpecArb, serviceWith, TEST_PARTNERS, type EventSpec } from '@/partner-api/testing/events-test-data';
 import { filtersEventsRequest } from '@/lib/shared/filters-request';
 import { areaArb, centerArb, filtersArb } from '@/lib/shared/testing/filters-arbitrary';
+import { overlappingCircles } from '@/test/map/overlaps';
 import { ReadModel } from './read-model';
 
 /*
@@ -139,7 +140,7 @@ describe('the read model answers as POST /v2/get/events on the same catalogue', 
     await ctx.service.close();
   });
 
-  it('gives the same totals and pages, and clusters and chip counts that add up to the service counts', async () => {
+  it('gives the same totals and pages, and clusters that add up to the service counts, none covering another, and chip counts', async () => {
     await fc.assert(
       fc.asyncProperty(
         requestArb,
@@ -158,6 +159,8 @@ describe('the read model answers as POST /v2/get/events on the same catalogue', 
           // Every match has a position: the groups hold them all, once.
           expect(shown.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(expected.pagination.totalItems);
           for (const cluster of shown.clusters) if (cluster.count === 1) expect(cluster.eventId).toBeDefined();
+          // No circle covers another on the map at that zoom.
+          expect(overlappingCircles(shown.clusters, zoom)).toEqual([]);
           // A chip counts what choosing it alone would list.
           const { categories: _ignored, ...rest } = request;
           const chipTotal = (await service({ ...rest, categories: [chip], limit: 1, pageNumber: 1 })).pagination

@@ -13,6 +13,7 @@ import { EventIndex } from '@/lib/event-index/event-index';
 import { toEventsQuery } from '@/lib/event-index/events-query';
 import { paginate } from '@/lib/event-index/pagination';
 import { ViewAggregator } from '@/lib/event-index/view-aggregate';
+import { mergeOverlappingGroups } from '@/lib/explorer/merge-groups';
 import type { MirrorDb } from '@/lib/mirror/mirror-db';
 import { readModelReady, type MirrorChange } from '@/lib/mirror/sync-catalogue';
 import type { IndexedEvent } from '@/lib/event-index/indexed-event';
@@ -180,7 +181,7 @@ export class ReadModel {
     const view: ReadModelView = {
       data,
       pagination: paginate(page.totalItems, query.limit, query.pageNumber),
-      clusters,
+      clusters: mergeOverlappingGroups(clusters, zoom),
       categoryCounts,
     };
     this.views.set(key, view);
