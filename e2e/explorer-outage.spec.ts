@@ -7,7 +7,8 @@ import { E2E_SECRETS } from '../playwright.config';
 /*
  * The Partner API stops while a visitor explores: the explorer keeps panning, filtering and listing from
  * the web app's copy of the catalogue, says quietly that the data may be a few minutes old, says that events cannot
- * be searched right now (not "no results"), and recovers without a reload when the service returns. The suite's
+ * be searched right now (not "no results"), shows a listed event's page from the copy, and recovers without a reload
+ * when the service returns. The suite's
  * shared service cannot be stopped under the other journeys: this one runs a service and a web app of its own.
  */
 
@@ -89,7 +90,7 @@ test.describe('when the Partner API stops', () => {
     stop(service);
   });
 
-  test('the explorer still pans, filters and lists, says the data may be old, and recovers', async ({
+  test('the explorer still pans, filters and lists, says the data may be old, shows event pages from the copy, and recovers', async ({
     page,
     consoleErrors,
   }, testInfo) => {
@@ -144,6 +145,20 @@ test.describe('when the Partner API stops', () => {
     await page.getByRole('combobox', { name: /^Search events/ }).fill('');
     await page.keyboard.press('Escape');
     await testInfo.attach('during the outage', { body: await page.screenshot(), contentType: 'image/png' });
+
+    // A listed event's page renders from the copy, saying its data may be a few minutes old; a record the copy does
+    // not hold is the site's 503 with Retry-After.
+    const href = await cards(page).first().locator('a[href^="/events/"]').first().getAttribute('href');
+    const record = await page.context().newPage();
+    const shown = await record.goto(`${WEB_URL}${href}`);
+    expect(shown?.status()).toBe(200);
+    await expect(record.getByTestId('from-copy-notice')).toHaveText(/may be a few minutes old/);
+    await expect(record.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await testInfo.attach('an event page from the copy', { body: await record.screenshot(), contentType: 'image/png' });
+    await record.close();
+    const missing = await page.request.get(`${WEB_URL}/events/999999999`);
+    expect(missing.status()).toBe(503);
+    expect(missing.headers()['retry-after']).toMatch(/^\d+$/);
 
     service = await startService();
     // Without a reload: the next view's answer is fresh again, and search finds events.

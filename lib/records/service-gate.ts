@@ -1,12 +1,16 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { NextResponse } from 'next/server';
+import { parseEventId } from '@/lib/api/get-event';
+import { parseMapPlaceId } from '@/lib/api/get-place';
+import { parsePerformerId } from '@/lib/api/get-performer';
 import { getBrand } from '@/lib/brand/get-brand';
 import { getEnv } from '@/lib/env';
 import { securityHeaders } from '@/lib/http/security-headers.mjs';
 import { LOCALE_COOKIE } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
+import { getReadModel } from '@/lib/read-model/get-read-model';
 
 /** How long a probe's answer stands (one probe per this many ms at most, whatever the traffic). */
 const PROBE_TTL_MS = 2_000;
@@ -106,9 +110,32 @@ function plainUnavailableResponse(request: NextRequest): NextResponse {
 }
 
 /**
+ * Whether the web app's copy of the catalogue (the read model) holds the record a page path names: the page then
+ * renders from it, with its notice, while the Partner API is down (lib/api/pages.ts). The proxy runs in the app's
+ * process, and the read model lives on globalThis, so this is the copy the page reads. A malformed id, or a copy that
+ * cannot be read, counts as not held.
+ */
+function copyHolds(pathname: string): boolean {
+  try {
+    const model = getReadModel()?.model;
+    if (model === undefined) return false;
+    const [, kind, raw = ''] = pathname.split('/');
+    const id = decodeURIComponent(raw);
+    if (kind === 'events') return model.event(parseEventId(id)) !== null;
+    if (kind === 'places') return model.place(parseMapPlaceId(id)) !== null;
+    if (kind === 'performers') return model.performer(parsePerformerId(id)) !== null;
+    return false;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The record pages' gate: while the Partner API is unreachable they answer 503 with `Retry-After` here, before
- * rendering (a page's render can only end in 200, 404 or 500, and a thrown error is logged as a React error).
+ * rendering (a page's render can only end in 200, 404 or 500, and a thrown error is logged as a React error) —
+ * unless the copy of the catalogue holds the record, which the page then shows.
  */
 export async function recordPageGate(request: NextRequest): Promise<NextResponse> {
-  return (await partnerReachable()) ? NextResponse.next() : unavailableResponse(request);
+  if (await partnerReachable()) return NextResponse.next();
+  return copyHolds(request.nextUrl.pathname) ? NextResponse.next() : unavailableResponse(request);
 }
