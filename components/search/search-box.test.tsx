@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryClientConfig } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,10 +57,14 @@ function stubApi(answer: { search?: unknown; towns?: unknown; searchStatus?: num
   return asked;
 }
 
-function renderBox() {
+function renderBox(
+  retries: Pick<QueryClientConfig['defaultOptions'] & object, 'queries'> = {
+    queries: { retry: false },
+  },
+) {
   const onPlace = vi.fn();
   const onSearchAll = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: retries });
   render(
     <QueryClientProvider client={client}>
       <SearchBox locale="en" center={{ lng: 4.835, lat: 45.76 }} onPlace={onPlace} onSearchAll={onSearchAll} />
@@ -262,5 +266,17 @@ describe('SearchBox', () => {
     stubApi({ searchStatus: 503 });
     await user.type(input, 'rock');
     await statusSays('Search is unavailable right now');
+  });
+
+  it('says search is unavailable at the first failure while it retries, and shows the answer when one comes', async () => {
+    // As the app's query client does: retries with a backoff (here long enough to read the status in between).
+    const asked = stubApi({ searchStatus: 503 });
+    const { user } = renderBox({ queries: { retry: 1, retryDelay: 1500 } });
+    await user.type(screen.getByRole('combobox'), 'jazz');
+    await statusSays('Search is unavailable right now');
+    expect(asked.filter((u) => u.pathname === '/api/search')).toHaveLength(1);
+    vi.unstubAllGlobals();
+    stubApi({ search: RESULTS, towns: [] });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 best matches'), { timeout: 4000 });
   });
 });

@@ -61,16 +61,19 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
   const matchOptions = enabled ? (matches.data ?? []) : [];
   const townOptions = enabled ? (towns.data ?? []) : [];
   const options = merge(q, townOptions, matchOptions);
+  // A first failed attempt is said at once: the query keeps retrying with backoff (1, 2, 4 s: seven seconds of
+  // "Searching…" while the service is down), and an answer that comes replaces the message.
+  const matchesFailing = matches.isError || (matches.failureCount > 0 && matches.data === undefined);
   return {
     options,
     check,
     /** How many of the options are the API's matches (the rest are towns). */
     matchCount: matchOptions.length,
     townCount: townOptions.length,
-    settled: enabled && debounced === text.trim() && !matches.isFetching && !towns.isFetching,
+    settled: enabled && debounced === text.trim() && (!matches.isFetching || matchesFailing) && !towns.isFetching,
     // Towns alone still help when the API is down; the status says search is unavailable only with nothing to show.
-    failed: matches.isError && townOptions.length === 0,
+    failed: matchesFailing && !towns.isFetching && townOptions.length === 0,
     /** The events could not be searched (the service is down) though towns were found: the status says so. */
-    eventsFailed: enabled && matches.isError && townOptions.length > 0,
+    eventsFailed: enabled && matchesFailing && townOptions.length > 0,
   };
 }
