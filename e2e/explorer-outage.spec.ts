@@ -154,6 +154,8 @@ test.describe('when the Partner API stops', () => {
     expect(shown?.status()).toBe(200);
     await expect(record.getByTestId('from-copy-notice')).toHaveText(/may be a few minutes old/);
     await expect(record.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    // Its picture comes from the stopped service: the page leaves it out rather than showing a broken image.
+    await expect(record.locator('#event-hero img')).toHaveCount(0);
     await testInfo.attach('an event page from the copy', { body: await record.screenshot(), contentType: 'image/png' });
     await record.close();
     const missing = await page.request.get(`${WEB_URL}/events/999999999`);
