@@ -94,9 +94,9 @@ export function useListSource(
       updating: results.updating && !results.loadingMore,
       fetching: query.isFetching,
     },
-    error: { failed: query.isError, retry: () => void query.refetch() },
+    error: { failed: results.failing, retry: () => void query.refetch() },
     answered: refused !== null || query.data !== undefined,
-    settled: refused !== null || query.data !== undefined || query.isError,
+    settled: refused !== null || query.data !== undefined || results.failing,
     fresh: refused !== null || current,
     search,
   };

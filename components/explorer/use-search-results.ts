@@ -65,7 +65,10 @@ export function useSearchResults(q: string | null, filters: Filters) {
     () => (matched && searchFiltersActive(filters) ? searchFoundCount(matched, nowMs) : events.length),
     [matched, filters, nowMs, events.length],
   );
-  const firstLoad = check?.ok === true && query.isPending;
+  // A first failed attempt is said at once, as the suggestions do: the query keeps retrying with backoff (1, 2, 4 s
+  // while the service is down), and an answer that comes replaces the message.
+  const failing = query.isError || (query.failureCount > 0 && query.data === undefined);
+  const firstLoad = check?.ok === true && query.isPending && !failing;
   // The list answered is the one asked for, it filled it, and a longer one may be asked for.
   const canGrow = answer !== undefined && !query.isPlaceholderData && answer.full && !answer.capped;
   const more = useCallback(
@@ -85,6 +88,8 @@ export function useSearchResults(q: string | null, filters: Filters) {
     loadingMore: query.isPlaceholderData && query.isFetching && asked.text === text && limit > SEARCH_RESULTS_PAGE,
     nowMs,
     firstLoad,
+    /** The search failed (at least its first attempt) and nothing is listed: the view says it cannot search now. */
+    failing,
     updating: query.isFetching && !firstLoad,
   };
 }
