@@ -274,26 +274,25 @@ test.describe('one view state', () => {
       expect(last.minLat).toBeLessThanOrEqual(lat + 1e-6);
       expect(last.minLat).toBeGreaterThan(lat - grid - 1e-6);
     };
+    /** Moves the sheet by a key to `to`; the view loads the map it now leaves uncovered, reaching the sheet's edge. */
+    const moveSheet = async (key: 'ArrowUp' | 'ArrowDown', to: 'peek' | 'half') => {
+      const loads = calls.length;
+      await handle.press(key);
+      await expect(panel).toHaveAttribute('data-snap', to);
+      await expect.poll(() => calls.length).toBeGreaterThan(loads);
+      await waitForView(phone);
+      await expectSouthEdgeAt(await latAtSheetTop());
+    };
 
     const halfTotal = (await headerTotal(phone))!;
     // Lowered to its peek: the map shows more, the list counts more, in a load that reaches the sheet's new edge.
-    const opened = calls.length;
-    await handle.press('ArrowDown');
-    await expect(panel).toHaveAttribute('data-snap', 'peek');
-    await expect.poll(() => calls.length).toBeGreaterThan(opened);
-    await waitForView(phone);
-    await expectSouthEdgeAt(await latAtSheetTop());
+    await moveSheet('ArrowDown', 'peek');
     const peekTotal = (await headerTotal(phone))!;
     expect(peekTotal).toBeGreaterThanOrEqual(halfTotal);
     await snap(phone, testInfo, 'phone: sheet lowered, the list counts the whole map');
 
     // Half-way again: the area is the map above the sheet once more, whatever was loaded before.
-    const loads = calls.length;
-    await handle.press('ArrowUp');
-    await expect(panel).toHaveAttribute('data-snap', 'half');
-    await expect.poll(() => calls.length).toBeGreaterThan(loads);
-    await waitForView(phone);
-    await expectSouthEdgeAt(await latAtSheetTop());
+    await moveSheet('ArrowUp', 'half');
     expect(await headerTotal(phone)).toBeLessThanOrEqual(peekTotal);
 
     // Raised over the whole map (the list): the area stays the one the map showed, nothing is loaded.

@@ -106,7 +106,7 @@ type Url = ReturnType<typeof useExplorerState>;
 /**
  * What covers the map (coveredInsets) for the view's bounds: the phone's sheet at its peek or half-way, read from the
  * layout; with the sheet over the whole map (the list) the area stays the one the map last showed, so raising the list
- * to read it does not change it. When the sheet has settled at another height, `onSettled` runs (the view follows).
+ * to read it does not change it (useSheetSettled makes the view follow the sheet's other heights).
  */
 function useMapCoverage(
   boxes: { mapArea: RefObject<HTMLDivElement | null>; panel: RefObject<HTMLElement | null> },

@@ -1,4 +1,4 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, type Query, type UseQueryResult } from '@tanstack/react-query';
 
 /** Waits between attempts after a failure: 1 s, 2 s, 4 s … capped at 30 s. */
 export function backoffDelay(failureCount: number): number {
@@ -8,6 +8,15 @@ export function backoffDelay(failureCount: number): number {
 function isClientError(error: unknown): boolean {
   const status = (error as { status?: number } | null)?.status;
   return status !== undefined && status >= 400 && status < 500;
+}
+
+/**
+ * Whether a person should be told a query failed: its last answer was a failure, or a first attempt failed and it has
+ * nothing to show while it retries with backoff (1, 2, 4 s: seven seconds of "loading" while the service is down). An
+ * answer that comes replaces the message.
+ */
+export function failedSoFar(query: Pick<UseQueryResult, 'isError' | 'failureCount' | 'data'>): boolean {
+  return query.isError || (query.failureCount > 0 && query.data === undefined);
 }
 
 /** How often a failed query asks again once its own retries are spent (each attempt retries with backoff again). */

@@ -13,6 +13,7 @@ import {
 } from '@/lib/explorer/search-results';
 import { searchText } from '@/lib/explorer/search-text';
 import type { Filters } from '@/lib/explorer/state';
+import { failedSoFar } from './query-client';
 
 interface SearchAnswer {
   events: TSearchEvent[];
@@ -65,9 +66,8 @@ export function useSearchResults(q: string | null, filters: Filters) {
     () => (matched && searchFiltersActive(filters) ? searchFoundCount(matched, nowMs) : events.length),
     [matched, filters, nowMs, events.length],
   );
-  // A first failed attempt is said at once, as the suggestions do: the query keeps retrying with backoff (1, 2, 4 s
-  // while the service is down), and an answer that comes replaces the message.
-  const failing = query.isError || (query.failureCount > 0 && query.data === undefined);
+  // Said from the first failed attempt, as the suggestions do.
+  const failing = failedSoFar(query);
   const firstLoad = check?.ok === true && query.isPending && !failing;
   // The list answered is the one asked for, it filled it, and a longer one may be asked for.
   const canGrow = answer !== undefined && !query.isPlaceholderData && answer.full && !answer.capped;

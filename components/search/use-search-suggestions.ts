@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { failedSoFar } from '@/components/explorer/query-client';
 import { namesTown } from '@/lib/gazetteer/gazetteer';
 import {
   fetchSearch,
@@ -61,9 +62,8 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
   const matchOptions = enabled ? (matches.data ?? []) : [];
   const townOptions = enabled ? (towns.data ?? []) : [];
   const options = merge(q, townOptions, matchOptions);
-  // A first failed attempt is said at once: the query keeps retrying with backoff (1, 2, 4 s: seven seconds of
-  // "Searching…" while the service is down), and an answer that comes replaces the message.
-  const matchesFailing = matches.isError || (matches.failureCount > 0 && matches.data === undefined);
+  // Said from the first failed attempt, not after the retries' seven seconds of "Searching…".
+  const matchesFailing = failedSoFar(matches);
   return {
     options,
     check,
