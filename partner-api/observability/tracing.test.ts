@@ -29,18 +29,25 @@ interface OtlpRequest {
 const received: { path: string; contentType: string | undefined; body: OtlpRequest }[] = [];
 let receiver: Server;
 let endpoint: string;
+/** When set, the receiver tells each export's arrival and acknowledges it (records it, answers 200) `ackAfterMs` later. */
+let slowCollector: { arrived: () => void; ackAfterMs: number } | undefined;
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        contentType: request.headers['content-type'],
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpRequest,
-      });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const acknowledge = () => {
+        received.push({
+          path: request.url ?? '',
+          contentType: request.headers['content-type'],
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpRequest,
+        });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      };
+      if (!slowCollector) return acknowledge();
+      slowCollector.arrived();
+      setTimeout(acknowledge, slowCollector.ackAfterMs);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -160,5 +167,25 @@ describe('traces', () => {
       spans.some((span) => span.traceId === problemTraceId && span.name === 'GET unmatched'),
       JSON.stringify(spans.map((s) => [s.name, s.traceId])),
     ).toBe(true);
+  });
+
+  it('stops only once an export already on its way is acknowledged, so a shutdown loses no span', async () => {
+    const service = await startService(testServiceConfig({ otlpEndpoint: endpoint }));
+    received.length = 0;
+    // The batch's own timer sends the login's spans (1 s after they end); the collector takes 500 ms to answer.
+    const arrival = new Promise<void>((resolve) => {
+      slowCollector = { arrived: resolve, ackAfterMs: 500 };
+    });
+    try {
+      expect((await login(service.url)).status).toBe(201);
+      await arrival;
+    } finally {
+      await service.close(); // the queue is empty now: the spans are in the export the collector holds
+      slowCollector = undefined;
+    }
+    const route = spansOf(received).find(
+      (span) => span.traceId.toLowerCase() === TRACE_ID && span.name === 'POST /login',
+    );
+    expect(route, 'the in-flight export was acknowledged before close() resolved').toBeDefined();
   });
 });

@@ -105,7 +105,12 @@ export function startTracing(options: TracingOptions): Tracing {
   // default composite propagator would look for its header on every request too.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   const handle: Tracing = {
-    flush: () => provider.forceFlush(),
+    // The processor's flush sends only what is still queued; an export its timer started is already off the queue,
+    // and only the exporter waits for it. Both, or a stop right after a scheduled export loses those spans.
+    flush: async () => {
+      await provider.forceFlush();
+      await exporter.forceFlush();
+    },
     shutdown: async () => {
       await provider.shutdown();
       trace.disable();
