@@ -1,11 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import type {
-  TExplorerEvent,
-  TExplorerEventsPage,
-  TExplorerView,
-  TGetEventsRequest,
-  TGetEventsResponse,
+import {
+  parseIsoInput,
+  type TExplorerEvent,
+  type TExplorerEventsPage,
+  type TExplorerView,
+  type TGetEventsRequest,
+  type TGetEventsResponse,
 } from '@/lib/contract';
 import { serverNow } from '@/lib/clock/server-now';
 import { clusterCellDegrees, clusterMatches } from '@/lib/event-index/aggregate';
@@ -74,17 +75,35 @@ async function liveView(body: TGetEventsRequest, zoom: number, signal: AbortSign
 }
 
 /**
- * The view of a query (the explorer's and the home page's first view): from the read model when its copy is complete,
- * else live. A live failure with a copy at hand cannot happen (the copy answers first); without one it is the
- * caller's error.
+ * The request with its window starting no earlier than `nowMs`: the explorer lists what is not over yet. Its windows
+ * already start at "now", but the browser's is a five-minute bucket (a cache key) and a shared link may name past
+ * days; an event that ended since then is no longer in the catalogue's copy — the spec's feed reports it passed, and
+ * the copy drops it — while the Partner API would still list it for a window that starts before its end. Both sources
+ * answer the same window, so the explorer's answer does not depend on which one gave it. A window wholly in the past
+ * becomes the instant `nowMs` (what is on now), as the browser cuts its own.
+ */
+export function fromNowOn(body: TGetEventsRequest, nowMs: number): TGetEventsRequest {
+  const dates = body.datesFilter;
+  if (!dates || 'isLive' in dates || dates.minDate === undefined || parseIsoInput(dates.minDate) >= nowMs) return body;
+  const minDate = new Date(nowMs).toISOString();
+  const maxDate = dates.maxDate !== undefined && parseIsoInput(dates.maxDate) < nowMs ? minDate : dates.maxDate;
+  return { ...body, datesFilter: { minDate, ...(maxDate !== undefined && { maxDate }) } };
+}
+
+/**
+ * The view of a query (the explorer's and the home page's first view), from now on: from the read model when its copy
+ * is complete, else live. A live failure with a copy at hand cannot happen (the copy answers first); without one it is
+ * the caller's error.
  */
 export async function explorerView(body: TGetEventsRequest, zoom: number, signal: AbortSignal): Promise<TExplorerView> {
+  const now = serverNow();
+  const upcoming = fromNowOn(body, now);
   const readModel = getReadModel();
-  const view = readModel?.model.view({ body, zoom, now: serverNow() });
+  const view = readModel?.model.view({ body: upcoming, zoom, now });
   if (readModel && view) {
     return { ...view, source: 'mirror', asOf: readModel.asOf(), degraded: readModel.degraded() };
   }
-  return liveView(body, zoom, signal);
+  return liveView(upcoming, zoom, signal);
 }
 
 /** The query without `zoom`, and the zoom (undefined when absent). */
@@ -108,7 +127,8 @@ export async function listExplorerEvents(request: Request): Promise<Response> {
   try {
     const { url, zoom } = splitZoom(new URL(request.url));
     if (zoom === undefined) {
-      return proxy(request, 'events', () => partnerOperations.getEvents(parseEventsQuery(url, 'list')), toExplorerPage);
+      const body = fromNowOn(parseEventsQuery(url, 'list'), serverNow());
+      return proxy(request, 'events', () => partnerOperations.getEvents(body), toExplorerPage);
     }
     const limited = visitorLimitResponse(request);
     if (limited) return limited;

@@ -19,6 +19,9 @@ import { getEventForPage, getPlaceForPage } from './pages';
  */
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** The web app's clock (CLOCK_START) runs two hours ahead of the service's manual one until a test moves the latter. */
+const WEB_CLOCK_AHEAD_MS = 2 * HOUR_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 const WINDOW = `from=${iso(FIXTURE_NOW_MS)}&to=${iso(FIXTURE_NOW_MS + 20 * DAY_MS)}`;
 const FRANCE = 'minLng=-5&maxLng=10&minLat=41&maxLat=52';
@@ -86,6 +89,7 @@ beforeAll(async () => {
   process.env.PARTNER_CLIENT_SECRET = 'demo-secret';
   process.env.SESSION_SECRET = 'explorer-view-test-session-secret-0123456789';
   process.env.CATALOGUE_MIRROR_FILE = join(dir, 'mirror.sqlite');
+  process.env.CLOCK_START = iso(FIXTURE_NOW_MS + WEB_CLOCK_AHEAD_MS);
 });
 
 afterAll(async () => {
@@ -143,6 +147,29 @@ describe('GET /api/explorer/events with zoom', () => {
       expect(near.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(24);
       expect(overlappingCircles(near.clusters, zoom), `zoom ${zoom}`).toEqual([]);
     }
+  });
+
+  it('lists what is not over yet, from the copy as live: an event that ended after the window began is in neither', async () => {
+    // Running at the service's present, over in 30 minutes: the copy holds it.
+    const ending = await service.store.catalogue.createEvent(
+      makeEventInput({ lng: 2.35, lat: 48.86, startMs: FIXTURE_NOW_MS - HOUR_MS, endMs: FIXTURE_NOW_MS + HOUR_MS / 2 }),
+    );
+    await getCatalogueMirror()!.sync();
+    // The service's clock catches up with the web app's: the event is over, the feed says it passed, the copy drops
+    // it. The window still starts before its end (a browser's five-minute bucket, a shared link's past days).
+    service.clock.advance(WEB_CLOCK_AHEAD_MS);
+    expect((await getCatalogueMirror()!.sync()).removed).toBe(1);
+    const fromCopy = await view(`${FRANCE}&${WINDOW}&zoom=5&limit=500`);
+    expect(fromCopy.source).toBe('mirror');
+    const response = await explorerEventsRoute(
+      new Request(`http://localhost/api/explorer/events?${FRANCE}&${WINDOW}&limit=500`),
+    );
+    expect(response.status).toBe(200);
+    const live = (await response.json()) as { data: { id: number }[]; pagination: { totalItems: number } };
+    expect(fromCopy.data.map((event) => event.id)).not.toContain(ending);
+    expect(live.data.map((event) => event.id)).not.toContain(ending);
+    expect(fromCopy.pagination.totalItems).toBe(live.pagination.totalItems);
+    expect(fromCopy.data.map((event) => event.id)).toEqual(live.data.map((event) => event.id));
   });
 
   it('keeps answering from the copy, marked degraded, when the Partner API is down; pages fall back, search says so', async () => {
