@@ -11,14 +11,6 @@ import { getLocale } from '@/lib/i18n/get-locale';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function toSearch(params: SearchParams): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
-  }
-  return search;
-}
-
 export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // MAP_STYLE_URL is read at request time, not baked in at build time.
   await connection();
@@ -27,7 +19,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const brand = getBrand();
   const defaultCamera = { ...brand.map.center, zoom: brand.map.zoom };
   // The first view's cards are drawn here, so the list is the page's first content, before any script runs.
-  const firstView = await loadFirstView(toSearch(await searchParams), defaultCamera);
+  const firstView = await loadFirstView(await searchParams, defaultCamera);
   // The explorer renders the page's landmarks (header, main, aside) and its heading; the brand's links sit in the
   // header's menu rather than in a footer under a full-height map. No Suspense boundary around it: React outlines a
   // boundary this large (a hidden copy revealed by an inline script once the stream ends), so the page was blank

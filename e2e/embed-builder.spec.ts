@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import type { TExplorerEvent } from '../lib/contract';
 import { expect, test } from './fixtures/test';
-import { openExplorer } from './helpers';
+import { openExplorer, waitForView } from './helpers';
 
 /*
  * The embed builder (/embed/snippet) as a partner uses it, and the locked preset of the embed it gives.
@@ -152,6 +152,8 @@ test('a locked preset survives "Clear filters", and an empty embed offers a way 
   await page.goto('/embed?locale=en&live=1&bbox=-30,40,-29,41');
   const later = page.getByTestId('empty-state').getByRole('button', { name: 'Show what’s on later' });
   await expect(later).toBeVisible();
+  // The empty state is the server's: a click before hydration would reach no handler.
+  await waitForView(page);
   await later.click();
   await expect(page).not.toHaveURL(/[?&]live=1/);
 });

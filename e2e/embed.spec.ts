@@ -82,6 +82,8 @@ test.describe('embed', () => {
     const frame = page.frameLocator('#eventmap');
     const cards = frame.getByRole('list', { name: 'Events' }).getByRole('listitem');
     await expect(cards.first()).toBeVisible();
+    // The first cards are the server's: the frame's script is ready once its view is (a live map drawing the list).
+    await expect(frame.locator('[data-view]')).toHaveAttribute('data-view', 'ready', { timeout: 30_000 });
     // No site chrome in the embed: no site menu, language switcher or "near me"; the brand is a small link to the full
     // site, opened where events open (the site itself refuses to be framed).
     await expect(frame.getByRole('link', { name: 'Eventmap home' })).toHaveCount(0);
@@ -112,6 +114,27 @@ test.describe('embed', () => {
     await link.click();
     await page.waitForURL(new RegExp(`^${E2E_BASE_URL.replace(/[.]/g, '\\.')}/events/\\d+`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('draws its first view on the server, cards and a map of them, and its live map starts on its own over the drawing @phone', async ({
+    page,
+  }) => {
+    // Before any script: the server's HTML has the first cards and a drawing of the map with them as dots, so the
+    // frame never shows an empty box while MapLibre starts.
+    const html = await (await page.request.get(`${E2E_BASE_URL}/embed?locale=en&bbox=-5,42,8,51`)).text();
+    expect(html).toMatch(/<li[^>]+data-event-id="\d+"/);
+    expect(html).toMatch(/data-testid="map-backdrop"[^>]*data-dots="[1-9]\d*"/);
+
+    const mapLibRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/maplibre/i.test(request.url())) mapLibRequests.push(request.url());
+    });
+    await page.goto('/embed?locale=en&bbox=-5,42,8,51');
+    await expect(page.getByTestId('map-backdrop')).toHaveAttribute('data-dots', /^[1-9]\d*$/);
+    // No gesture: unlike the home page's, the embed's map is the widget itself and starts once the frame is idle.
+    await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 30_000 });
+    expect(mapLibRequests.length, 'MapLibre loaded without a gesture').toBeGreaterThan(0);
+    await expect(page.locator('[data-view]')).toHaveAttribute('data-view', 'ready');
   });
 
   test('opens events in a new tab when the embed says so @phone', async ({ page, context }) => {

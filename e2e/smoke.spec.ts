@@ -9,7 +9,7 @@ test('the home page renders and shows events @phone', async ({ page }, testInfo)
   await snap(page, testInfo, 'home');
 });
 
-test('without JavaScript the home page and the embed still show themselves, the home page with its first events @phone', async ({
+test('without JavaScript the home page and the embed still show themselves with their first events @phone', async ({
   browser,
 }, testInfo) => {
   const context = await browser.newContext({
@@ -23,9 +23,11 @@ test('without JavaScript the home page and the embed still show themselves, the 
   const first = page.locator('li[data-event-id]').first();
   await expect(first).toBeVisible();
   await expect(first.getByRole('heading')).not.toBeEmpty();
-  // The embed's events come from the browser, but its frame (the filters, the list's header) is the page's own HTML too.
+  // The embed's first view is the server's too: its filters, its first cards and the drawing of its map.
   await page.goto('/embed');
   await expect(page.getByRole('button', { name: /^(Filters|Filtres)/ }).first()).toBeVisible();
+  await expect(page.locator('li[data-event-id]').first().getByRole('heading')).not.toBeEmpty();
+  await expect(page.getByTestId('map-backdrop')).toHaveAttribute('data-dots', /^[1-9]\d*$/);
   await snap(page, testInfo, 'embed without JavaScript');
   await context.close();
 });

@@ -3,6 +3,8 @@ import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { HeightReporter } from '@/components/embed/height-reporter';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
+import { MapBackdrop } from '@/components/map/map-backdrop';
+import { loadFirstView } from '@/lib/api/first-view';
 import { getBrand } from '@/lib/brand/get-brand';
 import { logoSources } from '@/lib/brand/logo';
 import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
@@ -23,6 +25,10 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   const query = normalizedEmbedQuery(params, brand.defaultCategories, brand.lockedPreset);
   if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
   const { locale, theme, target, nearKm } = embedOptions(params, brand.defaultLocale);
+  const defaultCamera = { ...brand.map.center, zoom: brand.map.zoom };
+  // The first view is drawn by the server, as on the home page: the frame shows its cards and a map of where they are
+  // before any script runs, instead of an empty box of sea while MapLibre starts.
+  const firstView = await loadFirstView(params, defaultCamera);
   return (
     // The explorer brings its own landmarks (main, aside) and heading.
     <div className="embed" data-theme={theme} lang={locale}>
@@ -32,7 +38,11 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
         mapStyleUrl={getEnv().mapStyleUrl}
         locale={locale}
         brand={{ name: brand.name, logo: logoSources(brand.logo, theme) }}
-        defaultCamera={{ ...brand.map.center, zoom: brand.map.zoom }}
+        defaultCamera={defaultCamera}
+        firstView={firstView}
+        mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
+        // A map widget on a partner's page: the live map starts once the frame is idle, over the drawing.
+        mapStartOverBackdrop="idle"
         chrome={false}
         linkTarget={target}
         nearKm={nearKm}

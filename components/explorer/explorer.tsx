@@ -43,7 +43,7 @@ import { useListReturn } from './use-list-return';
 import { useListSource } from './use-list-source';
 import { useMapMode } from './use-map-mode';
 import { useDrawnGesture } from './use-drawn-gesture';
-import { useMapStart } from './use-map-start';
+import { useMapStart, type MapStartTrigger } from './use-map-start';
 import { useLocateIfGranted } from './use-locate-if-granted';
 import { useNearMe } from './use-near-me';
 import { usePresetFilters } from './use-preset-filters';
@@ -78,10 +78,16 @@ export interface ExplorerProps {
   /** The first view with its events, when the server drew it (lib/explorer/first-view.ts). */
   firstView?: FirstView | null;
   /**
-   * The first view's map drawn by the server (components/map/map-backdrop): it stands in the map's box, and the
-   * interactive map then waits for the visitor's first gesture (useMapStart).
+   * The first view's map drawn by the server (components/map/map-backdrop): it stands in the map's box until the
+   * interactive map covers it.
    */
   mapBackdrop?: ReactNode;
+  /**
+   * When the interactive map starts over a drawn first view: at the visitor's first gesture (the home page: a visitor
+   * who only reads the list never pays for WebGL), or once the page is idle (the embed, a map widget on a partner's
+   * page: the drawing fills the box while MapLibre starts). Without a drawing the map starts when idle.
+   */
+  mapStartOverBackdrop?: MapStartTrigger;
 }
 
 /**
@@ -265,7 +271,8 @@ function ExplorerView(props: ExplorerProps) {
   useFitResults(url.state.q, list.events, cam.frame);
   useListReturn(scroller);
   const backdrop = first ? props.mapBackdrop : undefined;
-  const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', backdrop ? 'gesture' : 'idle', cam.probeWebGl);
+  const startTrigger: MapStartTrigger = backdrop ? (props.mapStartOverBackdrop ?? 'gesture') : 'idle';
+  const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', startTrigger, cam.probeWebGl);
   const [liveMap, setLiveMap] = useState(false);
   useDrawnGesture(mapAreaRef, {
     enabled: Boolean(backdrop) && cam.mode === 'map',
@@ -289,7 +296,10 @@ function ExplorerView(props: ExplorerProps) {
   const mapReady =
     cam.mode === 'no-webgl' ||
     cam.mode === 'lost' ||
-    (cam.mode === 'map' && (mapStarted ? list.key !== null && drawnKey === list.key : Boolean(backdrop)));
+    // The drawing stands for the view only while the map waits for a gesture: a map about to start on its own is
+    // the view's rendering, and the view is ready once it draws the answer.
+    (cam.mode === 'map' &&
+      (mapStarted ? list.key !== null && drawnKey === list.key : Boolean(backdrop) && startTrigger === 'gesture'));
   const filterProps = {
     filters,
     locale,

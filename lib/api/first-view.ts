@@ -20,15 +20,26 @@ async function deviceClass(): Promise<DeviceClass> {
   return /Mobi|Android|iPhone|iPod/i.test(h.get('user-agent') ?? '') ? 'phone' : 'desktop';
 }
 
+/** A page's search params as Next.js gives them, as the query string they came from. */
+type PageSearchParams = Record<string, string | string[] | undefined>;
+
+function toSearch(params: PageSearchParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
+  }
+  return search;
+}
+
 /**
- * The home page's first view with its events (lib/explorer/first-view.ts) — a TExplorerView, as the explorer's own
+ * The first view of the home page or the embed, with its events (lib/explorer/first-view.ts) — a TExplorerView, as the explorer's own
  * loads — or null when it is not drawn by the server or, without a copy of the catalogue, the service did not answer
  * in time (the server log says why; the browser then loads the view itself).
  */
-export async function loadFirstView(search: URLSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
+export async function loadFirstView(params: PageSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
   const nowMs = bucketedNow(serverNow()).getTime();
   const device = await deviceClass();
-  const query = firstViewQuery(search, defaultCamera, device, nowMs);
+  const query = firstViewQuery(toSearch(params), defaultCamera, device, nowMs);
   if (!query) return null;
   try {
     // The same answer as the explorer's load of the same query string (its cache key, which carries this very
@@ -36,7 +47,7 @@ export async function loadFirstView(search: URLSearchParams, defaultCamera: Came
     const page = await explorerView(query.request, query.zoom, AbortSignal.timeout(FIRST_VIEW_TIMEOUT_MS));
     return { view: query.view, params: query.params, nowMs, page, device };
   } catch (error) {
-    console.error(`[home] first view not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);
+    console.error(`[first view] not drawn: ${error instanceof Error ? error.message : 'unexpected error'}`);
     return null;
   }
 }
