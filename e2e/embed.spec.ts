@@ -129,12 +129,42 @@ test.describe('embed', () => {
     page.on('request', (request) => {
       if (/maplibre/i.test(request.url())) mapLibRequests.push(request.url());
     });
+    // What the live map's box showed over time: held (transparent over the drawing) or shown, and whether its
+    // basemap was whole then.
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      (window as Window & { mapStates?: string[] }).mapStates = states;
+      new MutationObserver(() => {
+        const map = document.querySelector('[data-testid="event-map"]');
+        if (!map) return;
+        const state = `${map.hasAttribute('data-held') ? 'held' : 'shown'}${map.getAttribute('data-basemap') === 'drawn' ? ', basemap drawn' : ''}`;
+        if (states.at(-1) !== state) states.push(state);
+      }).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-held', 'data-basemap'],
+      });
+    });
     await page.goto('/embed?locale=en&bbox=-5,42,8,51');
     await expect(page.getByTestId('map-backdrop')).toHaveAttribute('data-dots', /^[1-9]\d*$/);
     // No gesture: unlike the home page's, the embed's map is the widget itself and starts once the frame is idle.
-    await expect(page.getByTestId('event-map')).toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 30_000 });
+    const map = page.getByTestId('event-map');
+    await expect(map).toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 30_000 });
     expect(mapLibRequests.length, 'MapLibre loaded without a gesture').toBeGreaterThan(0);
     await expect(page.locator('[data-view]')).toHaveAttribute('data-view', 'ready');
+    // The live map came in transparent, the drawing showing through, and showed itself with its whole basemap: its
+    // first frames (bare circles on an empty sea) never replaced the finished drawing.
+    await expect(map).toHaveAttribute('data-basemap', 'drawn');
+    await expect(map).not.toHaveAttribute('data-held');
+    await expect(map.locator('canvas')).toHaveCSS('opacity', '1');
+    const states = await page.evaluate(() => (window as Window & { mapStates?: string[] }).mapStates ?? []);
+    expect(states[0], states.join(' → ')).toBe('held');
+    // Later loads and moves make "basemap drawn" stale for a while; the map was first shown with it whole.
+    expect(
+      states.find((state) => state.startsWith('shown')),
+      states.join(' → '),
+    ).toBe('shown, basemap drawn');
   });
 
   test('opens events in a new tab when the embed says so @phone', async ({ page, context }) => {

@@ -354,6 +354,9 @@ function ExplorerView(props: ExplorerProps) {
           map={{
             started: mapStarted,
             backdrop,
+            // A map starting on its own over the drawing keeps it in view until it has drawn as much (the embed); one
+            // started by a gesture shows at once, under the visitor's finger.
+            holdUntilDrawn: Boolean(backdrop) && startTrigger === 'idle',
             drawnByServer: Boolean(first),
             onDrawn: setDrawnKey,
             onViewChange: onMapView,
@@ -424,6 +427,7 @@ function ExplorerMain({
   map: {
     started: boolean;
     backdrop: ReactNode;
+    holdUntilDrawn: boolean;
     drawnByServer: boolean;
     onDrawn: (key: string | null) => void;
     onViewChange: (view: MapView) => void;
@@ -459,6 +463,7 @@ function ExplorerMain({
         defaultCamera={props.defaultCamera ?? DEFAULT_CAMERA}
         drawnByServer={map.drawnByServer}
         backdrop={map.backdrop}
+        holdUntilDrawn={map.holdUntilDrawn}
         // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
         // existed (a fitted results view, Back) have moved.
         initialCamera={url.state.camera ?? cam.camera.initialCamera}

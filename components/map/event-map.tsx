@@ -59,12 +59,28 @@ export interface EventMapProps {
   onFailure: () => void;
   /** The visitor's position from "near me", drawn while the view shows it. */
   youAreHere?: Position | null;
+  /**
+   * Keep the map's canvas transparent until it first shows the whole basemap, the visitor moves it, or
+   * {@link HOLD_AT_MOST_MS} after its load: over the server's drawing of the view (the embed's first view), the map's
+   * early frames — bare circles on an empty sea, the basemap and counts coming later (use-deferred-basemap) — would
+   * replace a finished picture with an unfinished one.
+   */
+  holdUntilDrawn?: boolean;
 }
+
+/**
+ * How long at most a held map stays out of sight after its load (a basemap that never completes, a lost tile): long,
+ * since the drawing shows the view meanwhile and any move of the visitor's shows the map at once.
+ */
+const HOLD_AT_MOST_MS = 10_000;
 
 const NO_CLUSTERS: TExplorerCluster[] = [];
 const ignore = () => {};
 
-function viewOf(map: MapRef): MapView {
+/** What a view is read from: the map's handle (MapRef) or MapLibre's map itself. */
+type ViewSource = Pick<MapRef, 'getBounds' | 'getCenter' | 'getZoom'>;
+
+function viewOf(map: ViewSource): MapView {
   const b = map.getBounds();
   const c = map.getCenter();
   return {
@@ -138,6 +154,38 @@ function useDrawnCount(
 }
 
 /**
+ * The hold of {@link EventMapProps.holdUntilDrawn}: released for good by the first idle with the whole basemap, the
+ * visitor's move or the time limit, and at once when the owner stops asking for it (its drawing is gone: the view
+ * moved on to a state the drawing does not show).
+ */
+function useHold(
+  hold: boolean,
+  loaded: boolean,
+  basemapWhole: () => boolean,
+  containerRef: RefObject<HTMLDivElement | null>,
+) {
+  const [released, setReleased] = useState(false);
+  // Once shown, the map stays shown: a drawing that comes back (Back to the first view) no longer stands for it.
+  // Set while rendering (React's pattern for state derived from props), not in an effect: no frame shows it held.
+  if (!hold && !released) setReleased(true);
+  const held = hold && !released;
+  const release = useCallback(() => {
+    // Shown in the very frame that drew the whole basemap, not after React's next render.
+    containerRef.current?.removeAttribute('data-held');
+    setReleased(true);
+  }, [containerRef]);
+  useEffect(() => {
+    if (!held || !loaded) return;
+    const timer = setTimeout(release, HOLD_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, [held, loaded, release]);
+  const onIdleShown = useCallback(() => {
+    if (basemapWhole()) release();
+  }, [basemapWhole, release]);
+  return { held, onIdleShown, release };
+}
+
+/**
  * The map island: MapLibre through react-map-gl with an uncontrolled camera. It reports the view on `moveend` (not
  * every frame) and draws the view's clusters (grouped by the server, exact counts) as one GeoJSON source.
  */
@@ -195,9 +243,16 @@ export function EventMap(props: EventMapProps) {
   );
   const pointer = useMapPointer(mapRef, { onSelect, onHover, onFrame: frameCluster });
   useYouAreHereLayer(mapRef, containerRef, props.youAreHere ?? null, loaded);
+  const { held, onIdleShown, release } = useHold(Boolean(props.holdUntilDrawn), loaded, basemapWhole, containerRef);
 
   return (
-    <div ref={containerRef} className="event-map" data-testid="event-map" data-drawn="0">
+    <div
+      ref={containerRef}
+      className="event-map"
+      data-testid="event-map"
+      data-drawn="0"
+      data-held={held ? '' : undefined}
+    >
       <Map
         ref={mapRef}
         mapLib={lib}
@@ -229,8 +284,12 @@ export function EventMap(props: EventMapProps) {
           // New work (tiles to load, a move, a resize) makes the last idle's "basemap drawn" stale until the next idle.
           const unsettled = () => delete containerRef.current?.dataset.basemap;
           for (const type of ['dataloading', 'movestart', 'resize'] as const) map.on(type, unsettled);
+          // The visitor moving the map (a drag, the wheel, the zoom buttons) sees it at once.
+          map.on('movestart', (event) => event.originalEvent && release());
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
-          onViewChange(viewOf(mapRef.current!));
+          // From the event's map, not the ref: MapLibre can fire `load` before React has committed the render that
+          // sets the ref (a style given as an object loads within a task; seen on a loaded machine as a TypeError).
+          onViewChange(viewOf(map));
           setLoaded(true);
         }}
         onMoveEnd={() => {
@@ -238,7 +297,10 @@ export function EventMap(props: EventMapProps) {
           if (mapRef.current) onViewChange(viewOf(mapRef.current));
         }}
         onStyleData={layers.onStyleData}
-        onIdle={onIdle}
+        onIdle={() => {
+          onIdle();
+          onIdleShown();
+        }}
         onRender={onRender}
         onClick={pointer.onClick}
         onMouseMove={pointer.onMouseMove}
