@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GET as getEventRoute } from '@/app/api/events/[id]/route';
 import { GET as eventsRoute } from '@/app/api/events/route';
 import { ZProblemSchema } from '@/lib/contract';
@@ -119,6 +119,13 @@ afterAll(async () => {
 
 describe('kill -9 during writes', () => {
   it('keeps the SQLite file intact and every acknowledged write, with the service and a writer killed mid-write', async () => {
+    let stopLogins = false;
+    // Even when it fails or times out: a login loop and a service left running would answer the next test instead
+    // of its own service (a clean-clone run at load 12 saw that cascade).
+    onTestFinished(async () => {
+      stopLogins = true;
+      await Promise.all([...children].map(kill9));
+    });
     const service = startService();
     await waitForHealth();
     const before = openDatabase(dbFile);
@@ -129,7 +136,6 @@ describe('kill -9 during writes', () => {
     const writer = run(['partner-api/testing/fault-writer.ts', dbFile]);
     const acks = acknowledged(writer, eventsBefore + 60);
     let loginsAcknowledged = 0;
-    let stopLogins = false;
     const logins = (async () => {
       while (!stopLogins) {
         try {
@@ -163,7 +169,8 @@ describe('kill -9 during writes', () => {
     } finally {
       db.close();
     }
-  });
+    // Two processes start, and 60 writes wait on a loaded machine: past 30 s in a clean-clone run.
+  }, 120_000);
 });
 
 describe('the web app while the service is down', () => {
