@@ -32,9 +32,9 @@ function toSearch(params: PageSearchParams): URLSearchParams {
 }
 
 /**
- * The first view of the home page or the embed, with its events (lib/explorer/first-view.ts) — a TExplorerView, as the explorer's own
- * loads — or null when it is not drawn by the server or, without a copy of the catalogue, the service did not answer
- * in time (the server log says why; the browser then loads the view itself).
+ * The first view of the home page or the embed, with its events (lib/explorer/first-view.ts) — a TExplorerView, as
+ * the explorer's own loads — or null when it is not drawn by the server or, without a copy of the catalogue, the
+ * service did not answer in time (the server log says why; the browser then loads the view itself).
  */
 export async function loadFirstView(params: PageSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
   const nowMs = bucketedNow(serverNow()).getTime();
