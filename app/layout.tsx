@@ -6,6 +6,7 @@ import { brandCssVariables, brandFontFaces } from '@/lib/brand/schema';
 import { OG_LOCALE } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { getLocale } from '@/lib/i18n/get-locale';
+import { EARLY_CLICKS_SCRIPT } from '@/lib/ui/early-clicks-script';
 import './globals.css';
 
 /**
@@ -35,12 +36,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     // The brand's colours override globals.css's --brand-* defaults for every page, the embed included.
     <html lang={await getLocale()} style={brandCssVariables(getBrand())} data-brand={getBrand().name}>
-      {getBrand().font && (
-        <head>
-          {/* The brand's own font files (lib/brand/schema.ts validates family and paths: no markup can get in). */}
+      <head>
+        {/* Before any button is parsed: taps before hydration are held, then handled (lib/ui/early-clicks-script.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+        {getBrand().font && (
+          // The brand's own font files (lib/brand/schema.ts validates family and paths: no markup can get in).
           <style>{brandFontFaces(getBrand())}</style>
-        </head>
-      )}
+        )}
+      </head>
       <body>
         {children}
         <EmojiSupport />

@@ -6,7 +6,7 @@ import { CATEGORY_LABELS, type TMainCategory } from '../lib/contract/categories'
 import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 import { expect, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { cards, openExplorer, waitForResults } from './helpers';
+import { cards, holdScripts, openExplorer, waitForResults } from './helpers';
 
 /*
  * The details a visitor notices, at phone (390×844, touch) and desktop sizes, in English and French: search that finds
@@ -252,6 +252,23 @@ test.describe('saved events', () => {
     await item.getByRole('button').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('saved-empty')).toBeVisible();
+  });
+
+  test('@phone Save, tapped on an event page before its scripts have run, saves the event once they have', async ({
+    page,
+  }) => {
+    const event = pickEvent(events);
+    const release = await holdScripts(page);
+    await page.goto(`/events/${event.id}`, { waitUntil: 'domcontentloaded' });
+    // Named "Save", then "Saved".
+    const save = page.getByRole('button', { name: /^Saved?$/ }).first();
+    await save.click();
+    await expect(save).toHaveAttribute('aria-pressed', 'false');
+    release();
+    // Saved once: a click handled twice (held, and by React as it hydrates) would leave it unsaved.
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/saved');
+    await expect(page.locator(`[data-testid="saved-list"] [data-event-id="${event.id}"]`)).toBeVisible();
   });
 
   test('the Saved view in French, and another tab sees a save', async ({ browser, consoleErrors }) => {

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures/test';
 import {
   cameraOf,
   cards,
+  holdScripts,
   openExplorer,
   recordEventsCalls,
   showFilters,
@@ -196,18 +197,7 @@ test.describe('map explorer', () => {
   test('text typed in the search bar before the explorer has hydrated is kept and searched @phone', async ({
     page,
   }) => {
-    // Hold back every script the page's HTML does not name (the explorer's own chunk among them) until the text is in.
-    const html = await (await page.request.get('/')).text();
-    const initial = new Set(
-      [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://x').pathname),
-    );
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/chunks/**', async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path.endsWith('.js') && !initial.has(path)) await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page, '/');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
     await page.getByRole('combobox', { name: /search/i }).fill('zzzzqqq');
@@ -215,6 +205,27 @@ test.describe('map explorer', () => {
     await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('combobox', { name: /search/i })).toHaveValue('zzzzqqq');
     await expect(page.getByText('Nothing found for “zzzzqqq”')).toBeVisible();
+  });
+
+  test("taps on the explorer's buttons before it has hydrated take effect once it has @phone", async ({
+    page,
+    isMobile,
+  }) => {
+    const release = await holdScripts(page, '/');
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    // A toggle on the desktop's filter bar: handled once, not lost and not twice (React, hydrating, could also run it).
+    const music = page.getByRole('toolbar', { name: 'Categories' }).getByRole('button', { name: /^Music/ });
+    if (!isMobile) await music.click();
+    await page.getByTestId('open-filters').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('dialog')).toBeVisible();
+    if (!isMobile) {
+      await expect(music.first()).toHaveAttribute('aria-pressed', 'true');
+      await expect(page).toHaveURL(/[?&]cat=musique\b/);
+    }
   });
 
   test('a browser without WebGL shows the drawn map, then the list once the visitor reaches for the map', async ({

@@ -108,3 +108,23 @@ export async function showFilters(page: Page, isMobile: boolean): Promise<void> 
   await page.getByTestId('open-filters').click();
   await expect(page.getByRole('dialog')).toBeVisible();
 }
+
+/**
+ * Holds back the page's scripts until the returned `release` is called. With `path`, only those the HTML at `path`
+ * does not name — the explorer's own chunk among them: React runs and the page is painted, but the explorer is not
+ * hydrated yet. Without, every script: the page is the server's HTML alone.
+ */
+export async function holdScripts(page: Page, path?: string): Promise<() => void> {
+  const html = path === undefined ? '' : await (await page.request.get(path)).text();
+  const named = new Set(
+    [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://x').pathname),
+  );
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const chunk = new URL(route.request().url()).pathname;
+    if (chunk.endsWith('.js') && !named.has(chunk)) await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useEarlyClicks } from '@/components/ui/use-early-clicks';
 import { useMessages } from '@/components/i18n/locale-provider';
 import styles from './event.module.css';
 
@@ -8,6 +9,8 @@ import styles from './event.module.css';
 export function ShareButton({ title, url, compact = false }: { title: string; url: string; compact?: boolean }) {
   const { messages } = useMessages();
   const [status, setStatus] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+  useEarlyClicks(button);
 
   async function share() {
     try {
@@ -27,7 +30,9 @@ export function ShareButton({ title, url, compact = false }: { title: string; ur
   return (
     <>
       <button
+        ref={button}
         type="button"
+        data-early-clicks=""
         className={compact ? styles.iconButton : 'button'}
         aria-label={compact ? messages.event.share : undefined}
         title={compact ? messages.event.share : undefined}

@@ -17,6 +17,7 @@ import { SubscribeMenu } from '@/components/feeds/subscribe-menu';
 import { FilterBar } from '@/components/filters/filter-bar';
 import { FilterSheet } from '@/components/filters/filter-sheet';
 import { SkipLink } from '@/components/ui/skip-link';
+import { useEarlyClicks } from '@/components/ui/use-early-clicks';
 import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
 import { firstViewMatches, type FirstView } from '@/lib/explorer/first-view';
@@ -261,6 +262,8 @@ function ExplorerView(props: ExplorerProps) {
   const t = explorerMessages(locale);
   const mapAreaRef = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLElement>(null);
+  const shell = useRef<HTMLDivElement>(null);
+  useEarlyClicks(shell);
   const url = useExplorerState();
   const first = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
   const panels = usePanels(url.state.selected);
@@ -312,7 +315,10 @@ function ExplorerView(props: ExplorerProps) {
   return (
     <LinkTargetContext value={linkTarget}>
       <div
+        ref={shell}
         className={styles.shell}
+        // Taps on its buttons before it hydrated are held, then handled (lib/ui/early-clicks-script.ts).
+        data-early-clicks=""
         data-map-mode={cam.mode}
         data-chrome={chrome || undefined}
         data-sheet={panels.snap}

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useEarlyClicks } from '@/components/ui/use-early-clicks';
 import type { MiniMapPoint } from './mini-map';
 import styles from './record-page.module.css';
 
@@ -29,8 +30,10 @@ export function InteractiveMapToggle({
   children,
 }: InteractiveMapToggleProps) {
   const [interactive, setInteractive] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEarlyClicks(box);
   return (
-    <div className={styles.recordMap}>
+    <div ref={box} className={styles.recordMap} data-early-clicks="">
       {interactive ? (
         <MiniMap points={points} zoom={zoom} label={label} mapStyleUrl={mapStyleUrl} interactive />
       ) : (

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useEarlyClicks } from '@/components/ui/use-early-clicks';
 import type { Locale } from '@/lib/i18n/config';
 import { savedMessages } from '@/lib/i18n/saved-messages';
 import type { SavedEvent } from '@/lib/saved/saved-list';
@@ -25,10 +26,14 @@ export function SaveButton({
   const t = savedMessages(locale);
   const saved = useIsSaved(event.id);
   const [refused, setRefused] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEarlyClicks(button);
   return (
     <>
       <button
+        ref={button}
         type="button"
+        data-early-clicks=""
         className={`${compact ? styles.saveCompact : `button ${styles.save}`} ${className ?? ''}`}
         aria-pressed={saved}
         aria-label={compact ? (saved ? t.savedName(event.name) : t.saveName(event.name)) : undefined}
