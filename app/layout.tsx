@@ -6,7 +6,7 @@ import { brandCssVariables, brandFontFaces } from '@/lib/brand/schema';
 import { OG_LOCALE } from '@/lib/i18n/config';
 import { getMessages } from '@/lib/i18n/dictionaries';
 import { getLocale } from '@/lib/i18n/get-locale';
-import { EARLY_CLICKS_SCRIPT } from '@/lib/ui/early-clicks-script';
+import { EARLY_INPUT_SCRIPT } from '@/lib/ui/early-input-script';
 import './globals.css';
 
 /**
@@ -37,8 +37,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // The brand's colours override globals.css's --brand-* defaults for every page, the embed included.
     <html lang={await getLocale()} style={brandCssVariables(getBrand())} data-brand={getBrand().name}>
       <head>
-        {/* Before any button is parsed: taps before hydration are held, then handled (lib/ui/early-clicks-script.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+        {/* Before any button or map is parsed: input before hydration is kept (lib/ui/early-input-script.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         {getBrand().font && (
           // The brand's own font files (lib/brand/schema.ts validates family and paths: no markup can get in).
           <style>{brandFontFaces(getBrand())}</style>

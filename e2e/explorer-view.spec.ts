@@ -4,6 +4,7 @@ import {
   cameraOf,
   cards,
   headerTotal,
+  holdScripts,
   mapSummaryCounts,
   openExplorer,
   recordEventsCalls,
@@ -27,6 +28,13 @@ async function phonePage(page: Page, browser: Browser, testInfo: TestInfo, watch
   const context = await browser.newContext({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Paris' });
   watch(context);
   return context.newPage();
+}
+
+/** One finger along the line `y` of the page: `touch('touchMove', x)` moves it to `x` (a real touch, through CDP). */
+async function touchLine(page: Page, y: number) {
+  const cdp = await page.context().newCDPSession(page);
+  return (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
 }
 
 /** A calendar day in Paris, `days` from today (YYYY-MM-DD). */
@@ -189,12 +197,7 @@ test.describe('one view state', () => {
     const box = (await area.boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + 120;
-    const cdp = await phone.context().newCDPSession(phone);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x: px, y, id: 1 }],
-      });
+    const touch = await touchLine(phone, y);
     const panX = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-x')));
     // Swipe left by 150 px: the view goes east. The first half moves the drawing, before any map loaded.
     await touch('touchStart', x);
@@ -218,6 +221,41 @@ test.describe('one view state', () => {
     expect(camera.lat).toBeCloseTo(46.6, 1);
     await expect(phone.getByTestId('event-map')).toBeVisible();
     await snap(phone, testInfo, 'phone: after the first swipe');
+    if (phone !== page) await phone.context().close();
+  });
+
+  test('a swipe before the explorer has hydrated pans the drawn map at once, and the live map starts there @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    const release = await holdScripts(phone, '/?at=46.6,2.35,6');
+    await phone.goto('/?at=46.6,2.35,6', { waitUntil: 'domcontentloaded' });
+    await expect(phone.getByTestId('map-backdrop')).toBeVisible();
+    await expect(phone.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    const area = phone.locator('[data-map-area]');
+    const box = (await area.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const touch = await touchLine(phone, box.y + 120);
+    const panX = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-x')));
+    // Swipe left by 150 px while the explorer's code is still held back: the drawing follows the finger.
+    await touch('touchStart', x);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', x - i * 15);
+    await expect.poll(panX).toBeLessThan(-140);
+    await touch('touchEnd', x - 150);
+    await expect(phone.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    release();
+    // Once hydrated, the swipe's camera is the view's (150 px at zoom 6 ≈ 1.65° east), and the live map starts there
+    // without another gesture: the swipe was the first.
+    await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 30_000 }).toBeGreaterThan(2.35 + 1.2);
+    await expect(phone.getByTestId('event-map')).toHaveAttribute('data-features', /^\d+$/, { timeout: 30_000 });
+    await waitForView(phone);
+    const camera = cameraOf(phone)!;
+    expect(camera.lng).toBeLessThan(2.35 + 2.1);
+    expect(camera.lat).toBeCloseTo(46.6, 1);
+    await expect(phone.getByTestId('event-map')).toBeVisible();
+    await snap(phone, testInfo, 'phone: after a swipe before hydration');
     if (phone !== page) await phone.context().close();
   });
 

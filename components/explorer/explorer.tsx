@@ -317,7 +317,7 @@ function ExplorerView(props: ExplorerProps) {
       <div
         ref={shell}
         className={styles.shell}
-        // Taps on its buttons before it hydrated are held, then handled (lib/ui/early-clicks-script.ts).
+        // Taps on its buttons before it hydrated are held, then handled (lib/ui/early-input-script.ts).
         data-early-clicks=""
         data-map-mode={cam.mode}
         data-chrome={chrome || undefined}

@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_INPUT_SCRIPT } from '@/lib/ui/early-input-script';
 import { useMapStart, type MapStartTrigger } from './use-map-start';
 
 /** Drives the hook's two conditions by hand: the idle callback and the box's visibility. */
@@ -132,6 +133,28 @@ describe('useMapStart', () => {
       expect(started(container)).toBe('false');
       act(() => intersect!(true));
       expect(started(container)).toBe('true');
+    });
+
+    it('starts at once when the page was touched before it hydrated, and only for that first mount', () => {
+      // The page's inline script (app/layout.tsx), as the browser runs it before any of the page's own scripts.
+      // happy-dom runs no inline <script>: the text is run as the browser runs it, with nothing in scope.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own script text, from the module
+      (new Function(EARLY_INPUT_SCRIPT) as () => void)();
+      expect(window).toHaveProperty('__earlyInput');
+      act(() => {
+        document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      });
+      const first = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      paint();
+      expect(started(first.container)).toBe('true');
+      first.unmount();
+      // Back to the explorer later: its map waits for a gesture of its own.
+      const again = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      paint();
+      expect(started(again.container)).toBe('false');
+      delete (window as { __earlyInput?: unknown }).__earlyInput;
     });
 
     it('ignores gestures without a map to show (no WebGL)', () => {

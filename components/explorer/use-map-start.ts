@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type RefObject } from 'react';
+import { earlyInput } from '@/components/ui/early-input';
 
 /** How long the map waits at most for the browser to be idle after the page has hydrated. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -37,6 +38,15 @@ function afterNextPaint(run: () => void): () => void {
 }
 
 function onFirstGesture(run: () => void): () => void {
+  // The visitor touched the page before it hydrated (lib/ui/early-input-script.ts): that was the first gesture. Taken
+  // up as the map starts, so a later mount (Back to the explorer) waits for a gesture of its own.
+  const early = earlyInput();
+  if (early?.used) {
+    return afterNextPaint(() => {
+      early.used = false;
+      run();
+    });
+  }
   const controller = new AbortController();
   let cancelRun = () => {};
   controller.signal.addEventListener('abort', () => cancelRun());
