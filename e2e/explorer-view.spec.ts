@@ -30,11 +30,19 @@ async function phonePage(page: Page, browser: Browser, testInfo: TestInfo, watch
   return context.newPage();
 }
 
-/** One finger along the line `y` of the page: `touch('touchMove', x)` moves it to `x` (a real touch, through CDP). */
-async function touchLine(page: Page, y: number) {
+/**
+ * A finger on the drawn map, 120 px below the top of its box: `touch('touchMove', x)` moves it to `x` (a real touch,
+ * through CDP), starting from the box's middle `x`; `panX` reads how far the drawing has been moved sideways.
+ */
+async function fingerOnDrawnMap(page: Page) {
+  const area = page.locator('[data-map-area]');
+  const box = (await area.boundingBox())!;
+  const y = box.y + 120;
   const cdp = await page.context().newCDPSession(page);
-  return (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  const panX = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-x')));
+  return { x: box.x + box.width / 2, touch, panX };
 }
 
 /** A calendar day in Paris, `days` from today (YYYY-MM-DD). */
@@ -193,12 +201,7 @@ test.describe('one view state', () => {
     // Hydrated, and the listeners attached (an effect, a frame later).
     await expect(phone.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
     await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-    const area = phone.locator('[data-map-area]');
-    const box = (await area.boundingBox())!;
-    const x = box.x + box.width / 2;
-    const y = box.y + 120;
-    const touch = await touchLine(phone, y);
-    const panX = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-x')));
+    const { x, touch, panX } = await fingerOnDrawnMap(phone);
     // Swipe left by 150 px: the view goes east. The first half moves the drawing, before any map loaded.
     await touch('touchStart', x);
     for (let i = 1; i <= 5; i++) await touch('touchMove', x - i * 15);
@@ -234,11 +237,7 @@ test.describe('one view state', () => {
     await phone.goto('/?at=46.6,2.35,6', { waitUntil: 'domcontentloaded' });
     await expect(phone.getByTestId('map-backdrop')).toBeVisible();
     await expect(phone.locator('[data-map-mode="pending"]')).toHaveCount(1);
-    const area = phone.locator('[data-map-area]');
-    const box = (await area.boundingBox())!;
-    const x = box.x + box.width / 2;
-    const touch = await touchLine(phone, box.y + 120);
-    const panX = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-x')));
+    const { x, touch, panX } = await fingerOnDrawnMap(phone);
     // Swipe left by 150 px while the explorer's code is still held back: the drawing follows the finger.
     await touch('touchStart', x);
     for (let i = 1; i <= 10; i++) await touch('touchMove', x - i * 15);

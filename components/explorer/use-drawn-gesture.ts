@@ -60,11 +60,7 @@ export function useDrawnGesture(
     const onWheel = (e: WheelEvent) => {
       if (latest.current.live) return;
       e.preventDefault();
-      const move = drawn.move;
-      const factor = Math.exp(-e.deltaY / 300);
-      const scale = Math.max(1 / 16, Math.min(16, move.scale * factor));
-      // About the box's centre (the drawing's transform origin): the shift scales with it.
-      drawn.set({ x: move.x * (scale / move.scale), y: move.y * (scale / move.scale), scale });
+      drawn.zoom(Math.exp(-e.deltaY / 300));
       clearTimeout(settle);
       settle = setTimeout(() => report(drawn.move), SETTLE_MS);
     };

@@ -23,19 +23,26 @@ function installEarlyInput() {
   const pointers = new Map<number, { x: number; y: number }>();
   let base = NONE;
   let origin: { x: number; y: number; distance: number } | null = null;
+  const clampScale = (scale: number) => Math.max(1 / 16, Math.min(16, scale));
+  const draw = (move: { x: number; y: number; scale: number }) => {
+    drawn.move = move;
+    const box = drawn.box;
+    if (!box) return;
+    box.style.setProperty('--pan-x', `${move.x}px`);
+    box.style.setProperty('--pan-y', `${move.y}px`);
+    box.style.setProperty('--pan-scale', String(move.scale));
+  };
   const drawn: DrawnGesture = {
     box: null,
     move: NONE,
     off: false,
     down: 0,
     onEnd: null,
-    set(move) {
-      drawn.move = move;
-      const box = drawn.box;
-      if (!box) return;
-      box.style.setProperty('--pan-x', `${move.x}px`);
-      box.style.setProperty('--pan-y', `${move.y}px`);
-      box.style.setProperty('--pan-scale', String(move.scale));
+    zoom(factor) {
+      const move = drawn.move;
+      const scale = clampScale(move.scale * factor);
+      // About the box's centre (the drawing's transform origin): the shift scales with it.
+      draw({ x: move.x * (scale / move.scale), y: move.y * (scale / move.scale), scale });
     },
   };
   const state: EarlyInput = { held: [], live: new WeakSet(), hydrated: false, used: false, drawn };
@@ -99,10 +106,10 @@ function installEarlyInput() {
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       const now = centroid();
       const scale = origin.distance > 0 && now.distance > 0 ? now.distance / origin.distance : 1;
-      drawn.set({
+      draw({
         x: base.x * scale + (now.x - origin.x),
         y: base.y * scale + (now.y - origin.y),
-        scale: Math.max(1 / 16, Math.min(16, base.scale * scale)),
+        scale: clampScale(base.scale * scale),
       });
     },
     true,
@@ -127,8 +134,8 @@ export interface DrawnGesture {
   off: boolean;
   /** Fingers (or the mouse's button) down on the drawing. */
   down: number;
-  /** Moves the drawing to `move`. */
-  set(move: DrawnMove): void;
+  /** Zooms the drawing by `factor` about the box's centre (the wheel, which `useDrawnGesture` listens to). */
+  zoom(factor: number): void;
   /** Called as the last finger lifts; null until the explorer has hydrated (it reads `move` then). */
   onEnd: ((move: DrawnMove) => void) | null;
 }
