@@ -258,6 +258,49 @@ test.describe('one view state', () => {
     if (phone !== page) await phone.context().close();
   });
 
+  test('the live map a tap starts stays behind the drawing until its basemap is drawn, and moves the drawing meanwhile @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    // The basemap waits until the test lets it through: the live map then has its events and not yet its basemap, as
+    // on a phone for a second or more after the first touch.
+    let letBasemapThrough = () => {};
+    const basemap = new Promise<void>((resolve) => (letBasemapThrough = resolve));
+    await phone.route(/\/basemap\//, async (route) => {
+      await basemap;
+      await route.continue();
+    });
+    await phone.goto('/?at=46.6,2.35,6');
+    await expect(phone.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
+    await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    const area = phone.locator('[data-map-area]');
+    const box = (await area.boundingBox())!;
+    await phone.touchscreen.tap(box.x + box.width / 2, box.y + 120);
+    const eventsDrawn = () => phone.evaluate(() => performance.getEntriesByName('eventmap:first-events-drawn').length);
+    await expect.poll(eventsDrawn, { timeout: 30_000 }).toBe(1);
+    // Its events drawn on an empty background stay out of sight: the drawing shows the view.
+    const live = phone.getByTestId('event-map');
+    await expect(live).toHaveAttribute('data-held', '');
+    await expect(live.locator('canvas')).toHaveCSS('opacity', '0');
+    await expect(phone.getByTestId('map-backdrop')).toBeVisible();
+    // The map's own zoom button zooms the drawing along with the hidden map, which stays hidden.
+    const scale = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-scale')));
+    await phone.getByRole('button', { name: 'Zoom in' }).tap();
+    await expect.poll(scale).toBeCloseTo(2, 2);
+    await expect(live).toHaveAttribute('data-held', '');
+    letBasemapThrough();
+    // Shown once whole, where the drawing was taken: one zoom level in.
+    await expect(live).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 });
+    await expect(live).not.toHaveAttribute('data-held');
+    await expect(live.locator('canvas')).toHaveCSS('opacity', '1');
+    await waitForView(phone);
+    expect(cameraOf(phone)?.zoom).toBeCloseTo(7, 1);
+    await snap(phone, testInfo, 'phone: the live map shown whole');
+    if (phone !== page) await phone.context().close();
+  });
+
   test('a town chosen on the phone is framed above the sheet @phone', async ({
     page,
     browser,

@@ -22,7 +22,7 @@ import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
 import { firstViewMatches, type FirstView } from '@/lib/explorer/first-view';
 import { cameraForVisible, fitCamera, NO_INSETS, type Insets } from '@/lib/explorer/fit-camera';
-import { DEFAULT_CAMERA, activeFilterCount, type Camera } from '@/lib/explorer/state';
+import { DEFAULT_CAMERA, activeFilterCount, encodeState, type Camera, type ExplorerState } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import type { MapView } from '@/lib/map/view';
@@ -257,6 +257,16 @@ function useCurrentFirstView(first: FirstView | null, search: string, defaultCam
   return kept;
 }
 
+/**
+ * Whether the server's drawing still shows what the explorer shows but for the camera: its dots are the first view's
+ * answer, for the filters and search of that moment.
+ */
+function useDrawingShowsState(state: ExplorerState): boolean {
+  const what = encodeState({ ...state, camera: null, selected: null }).toString();
+  const [drawn] = useState(what);
+  return what === drawn;
+}
+
 function ExplorerView(props: ExplorerProps) {
   const { locale, brand = { name: 'Eventmap', logo: { src: '' } }, chrome = true, linkTarget = '_self' } = props;
   const t = explorerMessages(locale);
@@ -277,7 +287,8 @@ function ExplorerView(props: ExplorerProps) {
   const startTrigger: MapStartTrigger = backdrop ? (props.mapStartOverBackdrop ?? 'gesture') : 'idle';
   const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', startTrigger, cam.probeWebGl);
   const [liveMap, setLiveMap] = useState(false);
-  useDrawnGesture(mapAreaRef, {
+  const drawingShowsState = useDrawingShowsState(url.state);
+  const followLiveMap = useDrawnGesture(mapAreaRef, {
     enabled: Boolean(backdrop) && cam.mode === 'map',
     live: liveMap,
     camera: cam.center,
@@ -360,9 +371,12 @@ function ExplorerView(props: ExplorerProps) {
           map={{
             started: mapStarted,
             backdrop,
-            // A map starting on its own over the drawing keeps it in view until it has drawn as much (the embed); one
-            // started by a gesture shows at once, under the visitor's finger.
-            holdUntilDrawn: Boolean(backdrop) && startTrigger === 'idle',
+            // The map starting over the drawing keeps it in view until it has drawn as much: its early frames (bare
+            // circles on an empty background for a second or more on a phone) would replace a finished picture with
+            // an unfinished one. The drawing follows the map's camera meanwhile, so the visitor's gestures show on it.
+            // A new filter or search shows the map at once: the drawing's dots are the first view's.
+            holdUntilDrawn: Boolean(backdrop) && drawingShowsState,
+            onHeldMove: followLiveMap,
             drawnByServer: Boolean(first),
             onDrawn: setDrawnKey,
             onViewChange: onMapView,
@@ -434,6 +448,7 @@ function ExplorerMain({
     started: boolean;
     backdrop: ReactNode;
     holdUntilDrawn: boolean;
+    onHeldMove: (camera: Camera) => boolean;
     drawnByServer: boolean;
     onDrawn: (key: string | null) => void;
     onViewChange: (view: MapView) => void;
@@ -470,6 +485,7 @@ function ExplorerMain({
         drawnByServer={map.drawnByServer}
         backdrop={map.backdrop}
         holdUntilDrawn={map.holdUntilDrawn}
+        onHeldMove={map.onHeldMove}
         // The map starts late (useMapStart): it opens where the URL is now, which camera requests made before it
         // existed (a fitted results view, Back) have moved.
         initialCamera={url.state.camera ?? cam.camera.initialCamera}

@@ -1,14 +1,20 @@
 'use client';
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { earlyInput } from '@/components/ui/early-input';
-import { movedCamera, NO_MOVE, type DrawnMove } from '@/lib/explorer/gesture-camera';
+import { drawnMoveFor, movedCamera, NO_MOVE, type DrawnMove } from '@/lib/explorer/gesture-camera';
 import type { Camera } from '@/lib/explorer/state';
 
 /** How long after the last turn of the wheel its camera is written (the URL, and where the live map will start). */
 const SETTLE_MS = 150;
 
 const sameMove = (a: DrawnMove, b: DrawnMove) => a.x === b.x && a.y === b.y && a.scale === b.scale;
+
+/**
+ * How far the live map may zoom from the drawing's scale while the drawing stands in for it, in zoom levels: beyond
+ * that (a town chosen in search, a deep pinch) the drawing has nothing to show, and the map shows as it is.
+ */
+const DRAWING_ZOOM_RANGE = 2;
 
 /**
  * The first gesture moves the server's drawing of the map at once: a swipe pans it, a pinch or the wheel zooms it (a
@@ -24,12 +30,17 @@ const sameMove = (a: DrawnMove, b: DrawnMove) => a.x === b.x && a.y === b.y && a
  * A drag begun on the drawing ends on it, even when the live map arrives under the finger: MapLibre never saw that
  * touch begin, so it could not follow it, and reporting the camera halfway would drop the rest of the swipe. While
  * such a drag lasts the box carries `data-drawn-gesture`, which keeps the live map out of sight (explorer.module.css).
+ *
+ * The live map then stays out of sight until it has drawn its whole basemap (EventMap's `holdUntilDrawn`), and the
+ * drawing follows its camera meanwhile: the returned `follow`, given each camera the held map moves to, moves the
+ * drawing there and says whether it can still stand in for the map.
  */
 export function useDrawnGesture(
   box: RefObject<HTMLElement | null>,
   { enabled, live, camera, onMoved }: { enabled: boolean; live: boolean; camera: Camera; onMoved: (c: Camera) => void },
 ) {
   const latest = useRef({ live, camera, onMoved });
+  const drawingCamera = useRef<Camera | null>(null);
   useEffect(() => {
     latest.current = { live, camera, onMoved };
     const drawn = earlyInput()?.drawn;
@@ -42,6 +53,7 @@ export function useDrawnGesture(
     if (!enabled || !element || !drawn) return;
     drawn.box = element;
     const start = latest.current.camera;
+    drawingCamera.current = start;
     let settle: ReturnType<typeof setTimeout> | undefined;
     let reported = NO_MOVE;
     const report = (move: DrawnMove) => {
@@ -72,4 +84,13 @@ export function useDrawnGesture(
       element.removeEventListener('wheel', onWheel);
     };
   }, [box, enabled]);
+
+  return useCallback((shown: Camera) => {
+    const drawn = earlyInput()?.drawn;
+    const start = drawingCamera.current;
+    if (!drawn || !start || Math.abs(shown.zoom - start.zoom) > DRAWING_ZOOM_RANGE) return false;
+    // A drag begun on the drawing moves it until the finger lifts, then hands its camera to the map.
+    if (drawn.down === 0) drawn.show(drawnMoveFor(start, shown));
+    return true;
+  }, []);
 }

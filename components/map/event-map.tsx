@@ -60,12 +60,19 @@ export interface EventMapProps {
   /** The visitor's position from "near me", drawn while the view shows it. */
   youAreHere?: Position | null;
   /**
-   * Keep the map's canvas transparent until it first shows the whole basemap, the visitor moves it, or
-   * {@link HOLD_AT_MOST_MS} after its load: over the server's drawing of the view (the embed's first view), the map's
-   * early frames — bare circles on an empty sea, the basemap and counts coming later (use-deferred-basemap) — would
-   * replace a finished picture with an unfinished one.
+   * Keep the map's canvas transparent until it first shows the whole basemap, the visitor moves it (see
+   * `onHeldMove`), or {@link HOLD_AT_MOST_MS} after its load: over the server's drawing of the view (the explorer's
+   * first view), the map's early frames — bare circles on an empty background, the basemap and counts coming later
+   * (use-deferred-basemap) — would replace a finished picture with an unfinished one.
    */
   holdUntilDrawn?: boolean;
+  /**
+   * While held, each camera the map moves to (every frame of a move): the owner moves its drawing along, so a move
+   * the map takes (a drag, the wheel, its zoom buttons, a flight) shows on the drawing, and the hold lasts. It returns
+   * false when the drawing can no longer stand for the map (the camera too far from it), which shows the map at once.
+   * Without it, the visitor's first move shows the map.
+   */
+  onHeldMove?: (camera: Camera) => boolean;
 }
 
 /**
@@ -244,6 +251,10 @@ export function EventMap(props: EventMapProps) {
   const pointer = useMapPointer(mapRef, { onSelect, onHover, onFrame: frameCluster });
   useYouAreHereLayer(mapRef, containerRef, props.youAreHere ?? null, loaded);
   const { held, onIdleShown, release } = useHold(Boolean(props.holdUntilDrawn), loaded, basemapWhole, containerRef);
+  const onHeldMove = useRef(props.onHeldMove);
+  useEffect(() => {
+    onHeldMove.current = props.onHeldMove;
+  });
 
   return (
     <div
@@ -284,13 +295,20 @@ export function EventMap(props: EventMapProps) {
           // New work (tiles to load, a move, a resize) makes the last idle's "basemap drawn" stale until the next idle.
           const unsettled = () => delete containerRef.current?.dataset.basemap;
           for (const type of ['dataloading', 'movestart', 'resize'] as const) map.on(type, unsettled);
-          // The visitor moving the map (a drag, the wheel, the zoom buttons) sees it at once.
-          map.on('movestart', (event) => event.originalEvent && release());
+          // The visitor moving the map (a drag, the wheel, the zoom buttons) sees it at once, unless a drawing follows.
+          map.on('movestart', (event) => event.originalEvent && !onHeldMove.current && release());
           map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
           // From the event's map, not the ref: MapLibre can fire `load` before React has committed the render that
           // sets the ref (a style given as an object loads within a task; seen on a loaded machine as a TypeError).
           onViewChange(viewOf(map));
           setLoaded(true);
+        }}
+        // From the map's first frame, before its load (which waits for the basemap's tiles): held, the map moves its
+        // owner's drawing instead of showing itself.
+        onMove={(e) => {
+          if (!containerRef.current?.hasAttribute('data-held') || !onHeldMove.current) return;
+          const { longitude, latitude, zoom } = e.viewState;
+          if (!onHeldMove.current({ lng: longitude, lat: latitude, zoom })) release();
         }}
         onMoveEnd={() => {
           performance.mark('eventmap:moveend');

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundsAround } from './bounds';
-import { movedCamera, NO_MOVE } from './gesture-camera';
+import { drawnMoveFor, movedCamera, NO_MOVE } from './gesture-camera';
 
 const paris = { lng: 2.35, lat: 48.85, zoom: 12 };
 
@@ -28,5 +29,46 @@ describe('movedCamera', () => {
     // Shifted after scaling: 100 px at the new scale is 50 px of the old drawing.
     const panned = movedCamera(paris, { x: 100, y: 0, scale: 2 });
     expect(panned.lng).toBeCloseTo(boundsAround(paris, 100, 100).west, 6);
+  });
+});
+
+describe('drawnMoveFor', () => {
+  it('is the move that takes the drawing to the camera it is asked for', () => {
+    const camera = fc.record({
+      lng: fc.double({ min: -179, max: 179, noNaN: true }),
+      lat: fc.double({ min: -60, max: 60, noNaN: true }),
+      zoom: fc.double({ min: 4, max: 20, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        camera,
+        fc.double({ min: -500, max: 500, noNaN: true }),
+        fc.double({ min: -500, max: 500, noNaN: true }),
+        fc.double({ min: -1, max: 2, noNaN: true }),
+        (drawing, px, py, dz) => {
+          // A camera the visitor can reach from the drawing: a few hundred pixels and a zoom level or two away, short
+          // of the world's edge at ±85°, where Web Mercator stops and the camera is clamped.
+          const shown = movedCamera(drawing, { x: px, y: py, scale: 2 ** dz });
+          const back = movedCamera(drawing, drawnMoveFor(drawing, shown));
+          expect(back.zoom).toBeCloseTo(shown.zoom, 9);
+          expect(back.lat).toBeCloseTo(shown.lat, 6);
+          expect(back.lng).toBeCloseTo(shown.lng, 6);
+        },
+      ),
+    );
+  });
+
+  it('shifts the drawing against the camera: the map 200 px east draws it 200 px to the left', () => {
+    const box = boundsAround(paris, 400, 300);
+    const move = drawnMoveFor(paris, { lng: paris.lng + (paris.lng - box.west), lat: paris.lat, zoom: 12 });
+    expect(move.x).toBeCloseTo(-200, 6);
+    expect(move.y).toBeCloseTo(0, 6);
+    expect(move.scale).toBe(1);
+  });
+
+  it('takes the short way across the antimeridian', () => {
+    const move = drawnMoveFor({ lng: 179.9, lat: 0, zoom: 3 }, { lng: -179.9, lat: 0, zoom: 3 });
+    // 0.2° east at zoom 3: 0.2 / 360 of a 4 096 px world.
+    expect(move.x).toBeCloseTo((-0.2 / 360) * 4096, 6);
   });
 });

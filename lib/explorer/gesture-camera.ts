@@ -24,3 +24,16 @@ export function movedCamera(camera: Camera, move: DrawnMove): Camera {
   const zoom = Math.max(0, Math.min(22, camera.zoom + Math.log2(move.scale)));
   return { lng, lat: latFromMercatorY(y), zoom };
 }
+
+/**
+ * The move that shows a drawing of `drawing` as a map at `shown` shows it: the inverse of {@link movedCamera}. The
+ * live map, held out of sight while its basemap loads, moves the drawing along with its own camera.
+ */
+export function drawnMoveFor(drawing: Camera, shown: Camera): DrawnMove {
+  const scale = 2 ** (shown.zoom - drawing.zoom);
+  const worldPx = TILE_SIZE * 2 ** shown.zoom;
+  // The shorter way round the world between the two centres.
+  const dx = (((((shown.lng - drawing.lng) / 360 + 0.5) % 1) + 1) % 1) - 0.5;
+  const dy = mercatorY(shown.lat) - mercatorY(drawing.lat);
+  return { x: -dx * worldPx, y: -dy * worldPx, scale };
+}

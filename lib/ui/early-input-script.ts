@@ -38,6 +38,7 @@ function installEarlyInput() {
     off: false,
     down: 0,
     onEnd: null,
+    show: draw,
     zoom(factor) {
       const move = drawn.move;
       const scale = clampScale(move.scale * factor);
@@ -88,7 +89,8 @@ function installEarlyInput() {
       use();
       const target = event.target;
       const box = target instanceof Element ? target.closest('[data-drawn-map]') : null;
-      if (!box || drawn.off) return;
+      // The map's own controls (zoom buttons, attribution) are pressed, not dragged.
+      if (!box || drawn.off || (target as Element).closest('button, a')) return;
       drawn.box = box as HTMLElement;
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       drawn.down = pointers.size;
@@ -136,6 +138,8 @@ export interface DrawnGesture {
   down: number;
   /** Zooms the drawing by `factor` about the box's centre (the wheel, which `useDrawnGesture` listens to). */
   zoom(factor: number): void;
+  /** Draws the drawing moved by `move` (the live map's camera, while the live map is held out of sight). */
+  show(move: DrawnMove): void;
   /** Called as the last finger lifts; null until the explorer has hydrated (it reads `move` then). */
   onEnd: ((move: DrawnMove) => void) | null;
 }
