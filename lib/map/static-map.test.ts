@@ -39,6 +39,18 @@ describe('drawMapBackdrop', () => {
     expect(map.labels[0]).toMatchObject({ x: 400, y: 300, size: Math.round(placeLabelSize(12, 500_000) * 10) / 10 });
   });
 
+  it('names no place under a group’s circle, and leaves single events’ points alone', () => {
+    const lyon = { name: 'Lyon', lng: 4.835, lat: 45.76, population: 500_000 };
+    const group = { ...LYON, color: '#111', count: 12 };
+    expect(drawMapBackdrop(LYON, [group], [lyon], 800, 600).labels).toEqual([]);
+    expect(drawMapBackdrop(LYON, [{ ...group, count: 1 }], [lyon], 800, 600).labels.map((l) => l.name)).toEqual([
+      'Lyon',
+    ]);
+    // A group 100 px east leaves Lyon's name where it was.
+    const east = { ...group, lng: LYON.lng + (100 * 360) / (512 * 2 ** LYON.zoom) };
+    expect(drawMapBackdrop(LYON, [east], [lyon], 800, 600).labels.map((l) => l.name)).toEqual(['Lyon']);
+  });
+
   it('names a town at the drawing’s edge only when centred on its point fits (the live map’s rule)', () => {
     // A venue in Nice at neighbourhood scale: Nice's own point is near the frame's bottom edge.
     const venue = { lng: 7.240771, lat: 43.720299, zoom: 12 };

@@ -5,6 +5,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopology from 'world-atlas/countries-50m.json';
 import { BASEMAP_COLORS } from './basemap-style';
+import { GROUP_STROKE_PX, groupRadius } from './markers';
 import { PLACE_LABELS_MINZOOM, placeLabelSize } from './place-labels';
 
 export interface StaticMapPoint {
@@ -357,7 +358,13 @@ export function drawMapBackdrop(
     seen.add(`${x},${y}`);
     drawn.push({ x, y, color: dot.color, count: dot.count ?? 1 });
   }
-  const whole = { within: { left: 0, top: 0, right: width, bottom: height }, avoid: [] };
+  // No name under a group's circle: the live map hides a name its count covers, where a drawing would show it cut.
+  const groups = drawn.filter((dot) => dot.count > 1);
+  const avoid = groups.map(({ x, y, count }) => {
+    const r = groupRadius(count) + GROUP_STROKE_PX;
+    return { left: x - r, top: y - r, right: x + r, bottom: y + r };
+  });
+  const whole = { within: { left: 0, top: 0, right: width, bottom: height }, avoid };
   return {
     width,
     height,
