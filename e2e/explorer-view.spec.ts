@@ -45,6 +45,26 @@ async function fingerOnDrawnMap(page: Page) {
   return { x: box.x + box.width / 2, touch, panX };
 }
 
+/** Opens `path` and waits until the explorer has hydrated and attached its gesture listeners (an effect, a frame later). */
+async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
+
+/**
+ * The view after a 150 px swipe to the left from France at zoom 6: 150 / (512 × 64) × 360 ≈ 1.65° east, at the same
+ * latitude, drawn by the live map.
+ */
+async function expectSwipedEast(page: Page, timeout: number) {
+  await expect.poll(() => cameraOf(page)?.lng ?? 0, { timeout }).toBeGreaterThan(2.35 + 1.2);
+  await waitForView(page);
+  const camera = cameraOf(page)!;
+  expect(camera.lng).toBeLessThan(2.35 + 2.1);
+  expect(camera.lat).toBeCloseTo(46.6, 1);
+  await expect(page.getByTestId('event-map')).toBeVisible();
+}
+
 /** A calendar day in Paris, `days` from today (YYYY-MM-DD). */
 function parisDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
@@ -196,11 +216,8 @@ test.describe('one view state', () => {
     consoleErrors,
   }, testInfo) => {
     const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
-    await phone.goto('/?at=46.6,2.35,6');
+    await openHydrated(phone, '/?at=46.6,2.35,6');
     await expect(phone.getByTestId('map-backdrop')).toBeVisible();
-    // Hydrated, and the listeners attached (an effect, a frame later).
-    await expect(phone.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
-    await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     const { x, touch, panX } = await fingerOnDrawnMap(phone);
     // Swipe left by 150 px: the view goes east. The first half moves the drawing, before any map loaded.
     await touch('touchStart', x);
@@ -216,13 +233,7 @@ test.describe('one view state', () => {
     for (let i = 6; i <= 10; i++) await touch('touchMove', x - i * 15);
     await expect.poll(panX).toBeLessThan(-140);
     await touch('touchEnd', x - 150);
-    // 150 px at zoom 6 is 150 / (512 × 64) × 360 ≈ 1.65° east.
-    await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 10_000 }).toBeGreaterThan(2.35 + 1.2);
-    await waitForView(phone);
-    const camera = cameraOf(phone)!;
-    expect(camera.lng).toBeLessThan(2.35 + 2.1);
-    expect(camera.lat).toBeCloseTo(46.6, 1);
-    await expect(phone.getByTestId('event-map')).toBeVisible();
+    await expectSwipedEast(phone, 10_000);
     await snap(phone, testInfo, 'phone: after the first swipe');
     if (phone !== page) await phone.context().close();
   });
@@ -245,15 +256,11 @@ test.describe('one view state', () => {
     await touch('touchEnd', x - 150);
     await expect(phone.locator('[data-map-mode="pending"]')).toHaveCount(1);
     release();
-    // Once hydrated, the swipe's camera is the view's (150 px at zoom 6 ≈ 1.65° east), and the live map starts there
-    // without another gesture: the swipe was the first.
+    // Once hydrated, the swipe's camera is the view's, and the live map starts there without another gesture: the
+    // swipe was the first.
     await expect.poll(() => cameraOf(phone)?.lng ?? 0, { timeout: 30_000 }).toBeGreaterThan(2.35 + 1.2);
     await expect(phone.getByTestId('event-map')).toHaveAttribute('data-features', /^\d+$/, { timeout: 30_000 });
-    await waitForView(phone);
-    const camera = cameraOf(phone)!;
-    expect(camera.lng).toBeLessThan(2.35 + 2.1);
-    expect(camera.lat).toBeCloseTo(46.6, 1);
-    await expect(phone.getByTestId('event-map')).toBeVisible();
+    await expectSwipedEast(phone, 30_000);
     await snap(phone, testInfo, 'phone: after a swipe before hydration');
     if (phone !== page) await phone.context().close();
   });
@@ -272,9 +279,7 @@ test.describe('one view state', () => {
       await basemap;
       await route.continue();
     });
-    await phone.goto('/?at=46.6,2.35,6');
-    await expect(phone.locator('[data-map-mode="map"]')).toHaveCount(1, { timeout: 30_000 });
-    await phone.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    await openHydrated(phone, '/?at=46.6,2.35,6');
     const area = phone.locator('[data-map-area]');
     const box = (await area.boundingBox())!;
     await phone.touchscreen.tap(box.x + box.width / 2, box.y + 120);

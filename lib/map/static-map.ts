@@ -359,11 +359,12 @@ export function drawMapBackdrop(
     drawn.push({ x, y, color: dot.color, count: dot.count ?? 1 });
   }
   // No name under a group's circle: the live map hides a name its count covers, where a drawing would show it cut.
-  const groups = drawn.filter((dot) => dot.count > 1);
-  const avoid = groups.map(({ x, y, count }) => {
-    const r = groupRadius(count) + GROUP_STROKE_PX;
-    return { left: x - r, top: y - r, right: x + r, bottom: y + r };
-  });
+  const avoid = drawn
+    .filter((dot) => dot.count > 1)
+    .map(({ x, y, count }) => {
+      const r = groupRadius(count) + GROUP_STROKE_PX;
+      return { left: x - r, top: y - r, right: x + r, bottom: y + r };
+    });
   const whole = { within: { left: 0, top: 0, right: width, bottom: height }, avoid };
   return {
     width,
