@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_LIST, routePath, type ContractOperation } from '@/lib/contract';
-import { mutated, pathSegment, queryValue } from '@/test/fuzz/hostile';
+import { asQueryText, mutated, pathSegment, queryValue } from '@/test/fuzz/hostile';
 import {
   OpenApiOracle,
   pointersOf,
@@ -75,7 +75,7 @@ function parametersOf(operation: ContractOperation, where: 'path' | 'query'): Pa
 
 /** Typed parameter values (valid, or broken in one place) as the texts a URL carries. */
 function asTexts(operation: ContractOperation, where: 'path' | 'query', value: unknown): [string, string][] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [['q', String(value)]];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [['q', asQueryText(value)]];
   const byName = new Map(parametersOf(operation, where).map((p) => [p.name, p]));
   const pairs: [string, string][] = [];
   for (const [name, item] of Object.entries(value)) {

@@ -245,7 +245,7 @@ export function toQueryString(record: unknown): string {
  * One query value as text. Generated objects may have no prototype (no toString: `String` throws on them) or hold a
  * BigInt (JSON.stringify throws): neither may crash the generator instead of reaching the service.
  */
-function asQueryText(value: unknown): string {
+export function asQueryText(value: unknown): string {
   if (typeof value !== 'object' || value === null) return String(value);
   try {
     return JSON.stringify(value) ?? '';

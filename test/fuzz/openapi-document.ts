@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import { asQueryText } from './hostile';
 import { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary';
 
 /*
@@ -121,7 +122,7 @@ export class OpenApiOracle {
 
   /** A typed parameter value as text in a URL (a comma list for `style: form, explode: false`). */
   static serialize(parameter: ParameterObject | undefined, value: unknown): string {
-    if (Array.isArray(value) && parameter?.explode === false) return value.map((item) => String(item)).join(',');
+    if (Array.isArray(value) && parameter?.explode === false) return value.map(asQueryText).join(',');
     if (typeof value === 'number') return plainDecimal(value);
     if (typeof value === 'string') return value;
     return JSON.stringify(value) ?? String(value);
