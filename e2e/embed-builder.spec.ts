@@ -113,6 +113,37 @@ test('an invalid area is explained beside its field and the snippet keeps the la
   expect(await page.getByTestId('embed-snippet').inputValue()).toContain('height="600"');
 });
 
+test('the map’s frames leave the coordinates alone while the partner is in the field', async ({ page }) => {
+  // MapLibre waits until the partner is in the field, its text selected: the map's first frame then lands between the
+  // selection and the typing, as it did on a loaded machine (the typing was appended to the frame's text).
+  let letMapThrough = () => {};
+  const mapHeld = new Promise<void>((resolve) => (letMapThrough = resolve));
+  await page.route(/\/maplibre\//, async (route) => {
+    await mapHeld;
+    await route.continue();
+  });
+  await page.goto('/embed/snippet');
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  const areaText = page.getByTestId('area-text');
+  await areaText.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  letMapThrough();
+  // The map has loaded, and reported its frame on the way (its load comes before its first idle).
+  const map = page.getByTestId('area-map').getByTestId('event-map');
+  await expect(map).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 });
+  await expect(areaText).toHaveValue('');
+  // Left unchanged, the field takes the map's frame.
+  await page.keyboard.press('Tab');
+  await expect(areaText).toHaveValue(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe(await areaText.inputValue());
+  // Typed over, it holds exactly what was typed.
+  await areaText.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('4.77,45.707,4.9,45.808');
+  await expect(areaText).toHaveValue('4.77,45.707,4.9,45.808');
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe('4.77,45.707,4.9,45.808');
+});
+
 test.describe('in French', () => {
   test.use({ locale: 'fr-FR' });
 

@@ -54,9 +54,14 @@ function frames(bounds: Bounds, area: Bounds): boolean {
  * resize, the frame that shows the area) must not overwrite what the partner typed, however many there are and in
  * whatever order a slow machine reports them. Only the partner's own hand on the map (a pointer, the wheel, a key) —
  * or a town chosen — makes its frames the area again.
+ *
+ * Nor do they rewrite the text while the partner is in the field: a frame that lands between selecting the text and
+ * typing over it (the map's first frame, on a slow machine) would put the caret after the new text, and the typing
+ * would be appended to it. The latest such frame becomes the area when the partner leaves the field unchanged.
  */
 function useTypedArea() {
   const typed = useRef(false);
+  const editing = useRef<{ text: string; frame: string | null } | null>(null);
   return {
     expect: () => {
       typed.current = true;
@@ -65,7 +70,25 @@ function useTypedArea() {
     release: () => {
       typed.current = false;
     },
-    absorbs: (): boolean => typed.current,
+    /** A frame's area as text: the text to show now, or null when the text is the partner's. */
+    frame: (text: string): string | null => {
+      if (typed.current) return null;
+      if (editing.current) {
+        editing.current.frame = text;
+        return null;
+      }
+      return text;
+    },
+    /** The partner enters the field, which holds `text`. */
+    focus: (text: string) => {
+      editing.current = { text, frame: null };
+    },
+    /** The partner leaves the field, which holds `text`: the frame to show now, if one came meanwhile. */
+    blur: (text: string): string | null => {
+      const left = editing.current;
+      editing.current = null;
+      return left && left.frame !== null && left.text === text && !typed.current ? left.frame : null;
+    },
   };
 }
 
@@ -155,7 +178,8 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
               cameraRequest={request}
               onFrame={(bounds) => {
                 settle(bounds);
-                if (!typed.absorbs()) update({ areaText: formatArea(worldClamped(bounds)) });
+                const areaText = typed.frame(formatArea(worldClamped(bounds)));
+                if (areaText !== null) update({ areaText });
               }}
             />
           </div>
@@ -176,6 +200,11 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-bbox-error` : undefined}
             data-testid="area-text"
+            onFocus={(e) => typed.focus(e.target.value)}
+            onBlur={(e) => {
+              const areaText = typed.blur(e.target.value);
+              if (areaText !== null) update({ areaText });
+            }}
             onChange={(e) => {
               update({ areaText: e.target.value });
               const area = parseArea(e.target.value);
