@@ -65,6 +65,33 @@ async function expectSwipedEast(page: Page, timeout: number) {
   await expect(page.getByTestId('event-map')).toBeVisible();
 }
 
+/**
+ * Opens France at zoom 6 with the basemap's files held back until `letBasemapThrough`, and taps the drawn map: the
+ * live map then has its events and not yet its basemap, as on a phone for a second or more after the first touch,
+ * and stays out of sight (held) over the drawing. `scale` reads the drawing's zoom (--pan-scale).
+ */
+async function tapToHeldMap(page: Page) {
+  let letBasemapThrough = () => {};
+  const basemap = new Promise<void>((resolve) => (letBasemapThrough = resolve));
+  await page.route(/\/basemap\//, async (route) => {
+    await basemap;
+    await route.continue();
+  });
+  await openHydrated(page, '/?at=46.6,2.35,6');
+  const area = page.locator('[data-map-area]');
+  const box = (await area.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 120);
+  const eventsDrawn = () => page.evaluate(() => performance.getEntriesByName('eventmap:first-events-drawn').length);
+  await expect.poll(eventsDrawn, { timeout: 30_000 }).toBe(1);
+  // Its events drawn on an empty background stay out of sight: the drawing shows the view.
+  const live = page.getByTestId('event-map');
+  await expect(live).toHaveAttribute('data-held', '');
+  await expect(live.locator('canvas')).toHaveCSS('opacity', '0');
+  await expect(page.getByTestId('map-backdrop')).toBeVisible();
+  const scale = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-scale')));
+  return { live, scale, letBasemapThrough };
+}
+
 /** A calendar day in Paris, `days` from today (YYYY-MM-DD). */
 function parisDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
@@ -265,33 +292,43 @@ test.describe('one view state', () => {
     if (phone !== page) await phone.context().close();
   });
 
+  test('a wheel turned before the explorer has hydrated zooms the drawn map at once, and the live map starts there', async ({
+    page,
+  }, testInfo) => {
+    const release = await holdScripts(page, '/?at=46.6,2.35,6');
+    await page.goto('/?at=46.6,2.35,6', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByTestId('map-backdrop')).toBeVisible();
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    const area = page.locator('[data-map-area]');
+    const box = (await area.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Two turns toward the screen, 300 px in all: as MapLibre's wheel does, a zoom by e (log2 e ≈ 1.44 levels).
+    await page.mouse.wheel(0, -150);
+    await page.mouse.wheel(0, -150);
+    const scale = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-scale')));
+    await expect.poll(scale).toBeCloseTo(Math.E, 2);
+    await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
+    release();
+    // Once hydrated, the wheel's camera is the view's, and the live map starts there without another gesture.
+    await expect.poll(() => cameraOf(page)?.zoom ?? 0, { timeout: 30_000 }).toBeCloseTo(6 + Math.log2(Math.E), 1);
+    await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', /^\d+$/, { timeout: 30_000 });
+    await waitForView(page);
+    const camera = cameraOf(page)!;
+    expect(camera.zoom).toBeCloseTo(6 + Math.log2(Math.E), 1);
+    expect(camera.lng).toBeCloseTo(2.35, 1);
+    expect(camera.lat).toBeCloseTo(46.6, 1);
+    await expect(page.getByTestId('event-map')).toBeVisible();
+    await snap(page, testInfo, 'desktop: after a wheel turn before hydration');
+  });
+
   test('the live map a tap starts stays behind the drawing until its basemap is drawn, and moves the drawing meanwhile @phone', async ({
     page,
     browser,
     consoleErrors,
   }, testInfo) => {
     const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
-    // The basemap waits until the test lets it through: the live map then has its events and not yet its basemap, as
-    // on a phone for a second or more after the first touch.
-    let letBasemapThrough = () => {};
-    const basemap = new Promise<void>((resolve) => (letBasemapThrough = resolve));
-    await phone.route(/\/basemap\//, async (route) => {
-      await basemap;
-      await route.continue();
-    });
-    await openHydrated(phone, '/?at=46.6,2.35,6');
-    const area = phone.locator('[data-map-area]');
-    const box = (await area.boundingBox())!;
-    await phone.touchscreen.tap(box.x + box.width / 2, box.y + 120);
-    const eventsDrawn = () => phone.evaluate(() => performance.getEntriesByName('eventmap:first-events-drawn').length);
-    await expect.poll(eventsDrawn, { timeout: 30_000 }).toBe(1);
-    // Its events drawn on an empty background stay out of sight: the drawing shows the view.
-    const live = phone.getByTestId('event-map');
-    await expect(live).toHaveAttribute('data-held', '');
-    await expect(live.locator('canvas')).toHaveCSS('opacity', '0');
-    await expect(phone.getByTestId('map-backdrop')).toBeVisible();
+    const { live, scale, letBasemapThrough } = await tapToHeldMap(phone);
     // The map's own zoom button zooms the drawing along with the hidden map, which stays hidden.
-    const scale = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-scale')));
     await phone.getByRole('button', { name: 'Zoom in' }).tap();
     await expect.poll(scale).toBeCloseTo(2, 2);
     await expect(live).toHaveAttribute('data-held', '');
@@ -303,6 +340,31 @@ test.describe('one view state', () => {
     await waitForView(phone);
     expect(cameraOf(phone)?.zoom).toBeCloseTo(7, 1);
     await snap(phone, testInfo, 'phone: the live map shown whole');
+    if (phone !== page) await phone.context().close();
+  });
+
+  test('the held live map shows as it is once zoomed out past half of the drawing @phone', async ({
+    page,
+    browser,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+    const { live, scale, letBasemapThrough } = await tapToHeldMap(phone);
+    const zoomOut = phone.getByRole('button', { name: 'Zoom out' });
+    // One level out, the 1 000 px drawing at half its size still covers most of the phone's map: the hold lasts.
+    await zoomOut.tap();
+    await expect.poll(scale).toBeCloseTo(0.5, 2);
+    await expect(live).toHaveAttribute('data-held', '');
+    // Two levels out it would cover a fifth of it, the rest its empty margin: the map shows as it is, its basemap
+    // still on its way.
+    await zoomOut.tap();
+    await expect(live).not.toHaveAttribute('data-held');
+    await expect(live.locator('canvas')).toHaveCSS('opacity', '1');
+    await expect(live).not.toHaveAttribute('data-basemap', 'drawn');
+    letBasemapThrough();
+    await expect(live).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 });
+    await waitForView(phone);
+    expect(cameraOf(phone)?.zoom).toBeCloseTo(4, 1);
     if (phone !== page) await phone.context().close();
   });
 

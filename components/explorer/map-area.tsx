@@ -63,7 +63,8 @@ export function MapArea({
       data-default-camera={`${defaultCamera.lng},${defaultCamera.lat},${defaultCamera.zoom}`}
       data-maplibre={mapLibPath}
       data-first-view={drawnByServer ? '' : undefined}
-      // A drag or pinch on the drawing moves it from the first paint, before hydration (lib/ui/early-input-script.ts).
+      // A drag, a pinch or the wheel on the drawing moves it from the first paint, before hydration
+      // (lib/ui/early-input-script.ts).
       data-drawn-map={backdrop ? '' : undefined}
     >
       {children}

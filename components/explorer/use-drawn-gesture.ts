@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { earlyInput } from '@/components/ui/early-input';
-import { drawnMoveFor, movedCamera, NO_MOVE, type DrawnMove } from '@/lib/explorer/gesture-camera';
+import { drawingCover, drawnMoveFor, movedCamera, NO_MOVE, type DrawnMove } from '@/lib/explorer/gesture-camera';
 import type { Camera } from '@/lib/explorer/state';
 
 /** How long after the last turn of the wheel its camera is written (the URL, and where the live map will start). */
@@ -11,10 +11,16 @@ const SETTLE_MS = 150;
 const sameMove = (a: DrawnMove, b: DrawnMove) => a.x === b.x && a.y === b.y && a.scale === b.scale;
 
 /**
- * How far the live map may zoom from the drawing's scale while the drawing stands in for it, in zoom levels: beyond
- * that (a town chosen in search, a deep pinch) the drawing has nothing to show, and the map shows as it is.
+ * How far in the live map may zoom from the drawing's scale while the drawing stands in for it, in zoom levels: beyond
+ * that (a town chosen in search, a deep pinch) the drawing's names and dots are blown up past use, and the map shows
+ * as it is.
  */
-const DRAWING_ZOOM_RANGE = 2;
+const DRAWING_ZOOM_IN_RANGE = 2;
+/**
+ * How much of the map's box the moved drawing must still cover to stand in for the map: panned or zoomed out further,
+ * the visitor would look mostly at its empty margin (where the map has places and events), and the map shows as it is.
+ */
+const DRAWING_MIN_COVER = 0.5;
 
 /**
  * The first gesture moves the server's drawing of the map at once: a swipe pans it, a pinch or the wheel zooms it (a
@@ -22,10 +28,11 @@ const DRAWING_ZOOM_RANGE = 2;
  * the drawing was moved to is reported when the gesture ends (the last finger lifts, or the wheel rests), so the live
  * map starts there and takes over without a jump. Once the live map runs (`live`), it handles new gestures itself.
  *
- * Drags and pinches are followed by the page's inline script (lib/ui/early-input-script.ts), from the first paint:
- * one made before hydration moves the drawing too, and its camera is reported once this hook runs. The hook adds the
- * wheel (a desktop's, whose page hydrates early; a non-passive wheel listener on the whole document would slow every
- * page's scrolling) and the reporting.
+ * Drags, pinches and the wheel are followed by the page's inline script (lib/ui/early-input-script.ts), from the
+ * first paint: one made before hydration moves the drawing too, and its camera is reported once this hook runs. The
+ * script listens to the wheel passively, which cannot keep a turn from scrolling; once hydrated, the hook takes the
+ * wheel with a listener of its own on the map's box, which can (a non-passive listener on the whole document would
+ * slow every page's scrolling).
  *
  * A drag begun on the drawing ends on it, even when the live map arrives under the finger: MapLibre never saw that
  * touch begin, so it could not follow it, and reporting the camera halfway would drop the rest of the swipe. While
@@ -72,7 +79,7 @@ export function useDrawnGesture(
     const onWheel = (e: WheelEvent) => {
       if (latest.current.live) return;
       e.preventDefault();
-      drawn.zoom(Math.exp(-e.deltaY / 300));
+      drawn.wheel(e);
       clearTimeout(settle);
       settle = setTimeout(() => report(drawn.move), SETTLE_MS);
     };
@@ -88,9 +95,16 @@ export function useDrawnGesture(
   return useCallback((shown: Camera) => {
     const drawn = earlyInput()?.drawn;
     const start = drawingCamera.current;
-    if (!drawn || !start || Math.abs(shown.zoom - start.zoom) > DRAWING_ZOOM_RANGE) return false;
+    // The map's box: the effect above gave it to the drawn gesture.
+    const element = drawn?.box;
+    const drawing = element?.querySelector('[data-map-drawing]');
+    if (!drawn || !start || !element || !drawing || shown.zoom - start.zoom > DRAWING_ZOOM_IN_RANGE) return false;
+    const move = drawnMoveFor(start, shown);
+    const size = { width: Number(drawing.getAttribute('width')), height: Number(drawing.getAttribute('height')) };
+    const boxSize = { width: element.clientWidth, height: element.clientHeight };
+    if (drawingCover(move, boxSize, size) < DRAWING_MIN_COVER) return false;
     // A drag begun on the drawing moves it until the finger lifts, then hands its camera to the map.
-    if (drawn.down === 0) drawn.show(drawnMoveFor(start, shown));
+    if (drawn.down === 0) drawn.show(move);
     return true;
   }, []);
 }

@@ -93,6 +93,8 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
       aria-hidden="true"
       focusable="false"
       data-testid="map-backdrop"
+      // Its drawn size, which the live map's camera is compared with while the drawing stands in for it.
+      data-map-drawing=""
       data-dots={map.dots.length}
       data-labels={map.labels.length}
       dangerouslySetInnerHTML={{ __html: inside }}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundsAround } from './bounds';
-import { drawnMoveFor, movedCamera, NO_MOVE } from './gesture-camera';
+import { drawingCover, drawnMoveFor, movedCamera, NO_MOVE } from './gesture-camera';
 
 const paris = { lng: 2.35, lat: 48.85, zoom: 12 };
 
@@ -70,5 +70,31 @@ describe('drawnMoveFor', () => {
     const move = drawnMoveFor({ lng: 179.9, lat: 0, zoom: 3 }, { lng: -179.9, lat: 0, zoom: 3 });
     // 0.2° east at zoom 3: 0.2 / 360 of a 4 096 px world.
     expect(move.x).toBeCloseTo((-0.2 / 360) * 4096, 6);
+  });
+});
+
+describe('drawingCover', () => {
+  const phone = { width: 390, height: 844 };
+  const drawing = { width: 1000, height: 1000 };
+
+  it('is whole at rest, and while a pan stays within the drawing', () => {
+    expect(drawingCover(NO_MOVE, phone, drawing)).toBe(1);
+    expect(drawingCover({ x: 300, y: -70, scale: 1 }, phone, drawing)).toBe(1);
+  });
+
+  it('shrinks as a pan takes the box past the drawing’s edge, to none beyond it', () => {
+    // 500 − 195 = 305 px of pan reach the drawing's edge; 195 px more leave half the box's width uncovered.
+    expect(drawingCover({ x: -500, y: 0, scale: 1 }, phone, drawing)).toBeCloseTo(0.5, 9);
+    expect(drawingCover({ x: 0, y: 2000, scale: 1 }, phone, drawing)).toBe(0);
+  });
+
+  it('shrinks with a zoom out: one level halves the drawing each way', () => {
+    // 500 × 500 over 390 × 844: all of its width, 500 of its 844 px of height.
+    expect(drawingCover({ x: 0, y: 0, scale: 0.5 }, phone, drawing)).toBeCloseTo(500 / 844, 9);
+    expect(drawingCover({ x: 0, y: 0, scale: 0.25 }, phone, drawing)).toBeCloseTo((250 * 250) / (390 * 844), 9);
+  });
+
+  it('is none for a box with no size', () => {
+    expect(drawingCover(NO_MOVE, { width: 0, height: 844 }, drawing)).toBe(0);
   });
 });

@@ -37,3 +37,23 @@ export function drawnMoveFor(drawing: Camera, shown: Camera): DrawnMove {
   const dy = mercatorY(shown.lat) - mercatorY(drawing.lat);
   return { x: -dx * worldPx, y: -dy * worldPx, scale };
 }
+
+/** A width and a height, in CSS pixels. */
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The share of a box (0–1) that a drawing of `drawing`'s size, centred on it and moved by `move`, still covers. Past
+ * its edges the visitor would see the drawing's empty margin, where the map has places and events.
+ */
+export function drawingCover(move: DrawnMove, box: Size, drawing: Size): number {
+  if (box.width <= 0 || box.height <= 0) return 0;
+  // The overlap, along one axis, of the box [-half, half] and the drawing [shift - drawnHalf, shift + drawnHalf].
+  const overlap = (half: number, drawnHalf: number, shift: number) =>
+    Math.max(0, Math.min(half, shift + drawnHalf) - Math.max(-half, shift - drawnHalf));
+  const across = overlap(box.width / 2, (move.scale * drawing.width) / 2, move.x);
+  const down = overlap(box.height / 2, (move.scale * drawing.height) / 2, move.y);
+  return (across * down) / (box.width * box.height);
+}

@@ -12,11 +12,12 @@ import type { DrawnMove } from '@/lib/explorer/gesture-camera';
  *   clicks them again, in order. A held click is stopped before React's own listener on the document sees it, so it
  *   is never handled twice (React may hydrate the island during the click and run the handler). Links and submit
  *   buttons are left alone: they work without scripts.
- * - **Drags and pinches** on a drawn map (`data-drawn-map`) move the drawing at once (--pan-x, --pan-y, --pan-scale on
- *   that element); `useDrawnGesture` reports the camera it was moved to, whether the gesture ended before or after
- *   hydration. This is the drawn gesture's one implementation: the hook adds the wheel and the reporting.
- * - **Whether the page was used** before hydration (a touch, a click, a key): the map that starts at the first gesture
- *   starts at hydration when that gesture came before it.
+ * - **Drags, pinches and the wheel** on a drawn map (`data-drawn-map`) move the drawing at once (--pan-x, --pan-y,
+ *   --pan-scale on that element); `useDrawnGesture` reports the camera it was moved to, whether the gesture ended
+ *   before or after hydration. This is the drawn gesture's one implementation: once hydrated, the hook takes the
+ *   wheel (to keep it from scrolling anything) and adds the reporting.
+ * - **Whether the page was used** before hydration (a touch, a click, a key, the wheel over a drawn map): the map that
+ *   starts at the first gesture starts at hydration when that gesture came before it.
  */
 function installEarlyInput() {
   const NONE = { x: 0, y: 0, scale: 1 };
@@ -39,9 +40,11 @@ function installEarlyInput() {
     down: 0,
     onEnd: null,
     show: draw,
-    zoom(factor) {
+    wheel(event) {
+      // MapLibre's rate: a line of a wheel that counts lines is 40 px, and 300 px of turn zoom by a factor of e.
+      const delta = event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
       const move = drawn.move;
-      const scale = clampScale(move.scale * factor);
+      const scale = clampScale(move.scale * Math.exp(-delta / 300));
       // About the box's centre (the drawing's transform origin): the shift scales with it.
       draw({ x: move.x * (scale / move.scale), y: move.y * (scale / move.scale), scale });
     },
@@ -100,6 +103,22 @@ function installEarlyInput() {
     },
     true,
   );
+  // Passive, so that it never delays a scroll: the explorer does not scroll under its map. Once the explorer has
+  // hydrated (`onEnd` set), `useDrawnGesture` takes the wheel. In a frame (the embed), a wheel turned over the map
+  // before then is most likely the partner's page being scrolled, which a passive listener could not stop: it is left
+  // to that page.
+  document.addEventListener(
+    'wheel',
+    (event) => {
+      const target = event.target;
+      const box = target instanceof Element ? target.closest('[data-drawn-map]') : null;
+      if (!box || drawn.off || drawn.onEnd || window.parent !== window) return;
+      use();
+      drawn.box = box as HTMLElement;
+      drawn.wheel(event);
+    },
+    { capture: true, passive: true },
+  );
   // Not gated by `off`: a gesture that began on the drawing finishes on it.
   window.addEventListener(
     'pointermove',
@@ -136,8 +155,8 @@ export interface DrawnGesture {
   off: boolean;
   /** Fingers (or the mouse's button) down on the drawing. */
   down: number;
-  /** Zooms the drawing by `factor` about the box's centre (the wheel, which `useDrawnGesture` listens to). */
-  zoom(factor: number): void;
+  /** Zooms the drawing about the box's centre as a turn of the wheel zooms a map. */
+  wheel(event: WheelEvent): void;
   /** Draws the drawing moved by `move` (the live map's camera, while the live map is held out of sight). */
   show(move: DrawnMove): void;
   /** Called as the last finger lifts; null until the explorer has hydrated (it reads `move` then). */
@@ -152,7 +171,10 @@ export interface EarlyInput {
   live: WeakSet<Element>;
   /** An island has hydrated: from then on the page's input is its own. */
   hydrated: boolean;
-  /** The visitor touched, clicked or pressed a key before any island hydrated (taken up by the map's start). */
+  /**
+   * The visitor touched, clicked, pressed a key or turned the wheel over a drawn map before any island hydrated (taken
+   * up by the map's start).
+   */
   used: boolean;
   drawn: DrawnGesture;
 }
