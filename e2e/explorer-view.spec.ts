@@ -302,19 +302,20 @@ test.describe('one view state', () => {
     const area = page.locator('[data-map-area]');
     const box = (await area.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    // Two turns toward the screen, 300 px in all: as MapLibre's wheel does, a zoom by e (log2 e ≈ 1.44 levels).
+    // Two turns toward the screen, 150 px each: MapLibre's wheel zooms by 2 / (1 + e^(-150/450)) a turn.
+    const zoomedBy = (2 / (1 + Math.exp(-150 / 450))) ** 2;
     await page.mouse.wheel(0, -150);
     await page.mouse.wheel(0, -150);
     const scale = async () => parseFloat(await area.evaluate((el) => el.style.getPropertyValue('--pan-scale')));
-    await expect.poll(scale).toBeCloseTo(Math.E, 2);
+    await expect.poll(scale).toBeCloseTo(zoomedBy, 2);
     await expect(page.locator('[data-map-mode="pending"]')).toHaveCount(1);
     release();
     // Once hydrated, the wheel's camera is the view's, and the live map starts there without another gesture.
-    await expect.poll(() => cameraOf(page)?.zoom ?? 0, { timeout: 30_000 }).toBeCloseTo(6 + Math.log2(Math.E), 1);
+    await expect.poll(() => cameraOf(page)?.zoom ?? 0, { timeout: 30_000 }).toBeCloseTo(6 + Math.log2(zoomedBy), 1);
     await expect(page.getByTestId('event-map')).toHaveAttribute('data-features', /^\d+$/, { timeout: 30_000 });
     await waitForView(page);
     const camera = cameraOf(page)!;
-    expect(camera.zoom).toBeCloseTo(6 + Math.log2(Math.E), 1);
+    expect(camera.zoom).toBeCloseTo(6 + Math.log2(zoomedBy), 1);
     expect(camera.lng).toBeCloseTo(2.35, 1);
     expect(camera.lat).toBeCloseTo(46.6, 1);
     await expect(page.getByTestId('event-map')).toBeVisible();

@@ -41,10 +41,15 @@ function installEarlyInput() {
     onEnd: null,
     show: draw,
     wheel(event) {
-      // MapLibre's rate: a line of a wheel that counts lines is 40 px, and 300 px of turn zoom by a factor of e.
+      // As MapLibre's scroll zoom turns a wheel event into a zoom (ScrollZoomHandler), so that the drawing zooms as the
+      // live map will: a line is 40 px; the factor is a sigmoid of the turn, at its wheel rate (1/450) past a few
+      // pixels and its trackpad rate (1/100) below them.
       const delta = event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
+      if (delta === 0) return;
+      const rate = Math.abs(delta) > 4.000244140625 ? 1 / 450 : 1 / 100;
+      const factor = 2 / (1 + Math.exp(-Math.abs(delta) * rate));
       const move = drawn.move;
-      const scale = clampScale(move.scale * Math.exp(-delta / 300));
+      const scale = clampScale(move.scale * (delta < 0 ? factor : 1 / factor));
       // About the box's centre (the drawing's transform origin): the shift scales with it.
       draw({ x: move.x * (scale / move.scale), y: move.y * (scale / move.scale), scale });
     },
