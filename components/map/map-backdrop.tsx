@@ -93,7 +93,7 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
       aria-hidden="true"
       focusable="false"
       data-testid="map-backdrop"
-      // Its drawn size, which the live map's camera is compared with while the drawing stands in for it.
+      // The drawing whose size (width, height) the live map's camera is measured against while it stands in for the map.
       data-map-drawing=""
       data-dots={map.dots.length}
       data-labels={map.labels.length}

@@ -26,7 +26,9 @@ const PG_DRIVER = "import pg from 'pg';";
 const SQLITE_STORE = "import { openDatabase } from '../store/sqlite/open';";
 const PORT = "import { StorageError } from '../store/port';";
 
-describe('storage boundary (ESLint)', () => {
+// The first case loads the repository's ESLint config and its plugins: seconds alone, more than 30 at the load the
+// two test lanes make.
+describe('storage boundary (ESLint)', { timeout: 120_000 }, () => {
   it('forbids drivers and store implementations in routes, auth, seed and the service core', async () => {
     for (const file of ['partner-api/routes/events.ts', 'partner-api/auth/tokens.ts', 'partner-api/seed/rng.ts']) {
       for (const source of [SQLITE_DRIVER, PG_DRIVER, SQLITE_STORE]) {
