@@ -5,12 +5,14 @@ import { exchange } from './http-exchange';
 
 /*
  * A server that, like any keep-alive server closing an idle connection, resets the first connection of each test when
- * its second request arrives on it: the client has reused a socket the server was dropping.
+ * its second request arrives on it: the client has reused a socket the server was dropping. `closing` holds the
+ * connections a test has marked as dropped (all the idle ones at once, as a server's idle timeout does after a pause).
  */
 let server: Server;
 let base = '';
 let requests = 0;
 const connections = new Map<Socket, number>();
+const closing = new Set<Socket>();
 
 beforeAll(async () => {
   server = createServer((socket) => {
@@ -19,7 +21,7 @@ beforeAll(async () => {
       const seen = (connections.get(socket) ?? 0) + 1;
       connections.set(socket, seen);
       requests += 1;
-      if (seen === 2 && connections.size === 1) {
+      if (closing.has(socket) || (seen === 2 && connections.size === 1)) {
         socket.resetAndDestroy();
         return;
       }
@@ -27,7 +29,10 @@ beforeAll(async () => {
         'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nKeep-Alive: timeout=5\r\n\r\n{}',
       );
     });
-    socket.on('close', () => connections.delete(socket));
+    socket.on('close', () => {
+      connections.delete(socket);
+      closing.delete(socket);
+    });
     socket.on('error', () => {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,6 +64,17 @@ describe('exchange over kept-alive sockets', () => {
     const before = requests;
     expect((await call('/b', 'GET')).status).toBe(200);
     expect(requests - before).toBe(2); // the reset attempt, then the resend on a fresh connection
+  });
+
+  it('resends on a new connection even when every kept-alive socket was being closed', async () => {
+    await drop();
+    // Three sockets in the pool, then the server drops them all as idle: the resend must not take another of them.
+    await Promise.all([call('/a', 'GET'), call('/b', 'GET'), call('/c', 'GET')]);
+    expect(connections.size).toBe(3);
+    for (const socket of connections.keys()) closing.add(socket);
+    const before = requests;
+    expect((await call('/d', 'GET')).status).toBe(200);
+    expect(requests - before).toBe(2);
   });
 
   it('never resends a request marked not idempotent (a login)', async () => {

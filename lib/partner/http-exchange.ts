@@ -90,13 +90,18 @@ function decompress(encoding: string | undefined, body: Buffer): Buffer {
  * makes likely however the idle timeouts are set.
  */
 export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
-  return attempt(request, request.idempotent ?? request.method === 'GET');
+  return attempt(request, (request.idempotent ?? request.method === 'GET') ? 'first' : 'only');
 }
 
-function attempt(request: ExchangeRequest, mayRetry: boolean): Promise<ExchangeResponse> {
+/**
+ * `first` may be resent, `only` may not. A resend goes out on a connection of its own (`agent: false`), not on
+ * another of the pool's: those have been idle at least as long as the one that failed (`lifo` hands out the most
+ * recently used), so a server that dropped that one as idle has most likely dropped them too.
+ */
+function attempt(request: ExchangeRequest, kind: 'first' | 'only' | 'resend'): Promise<ExchangeResponse> {
   const { url, signal } = request;
   const client = url.protocol === 'https:' ? https : http;
-  const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+  const agent = kind === 'resend' ? false : url.protocol === 'https:' ? agents['https:'] : agents['http:'];
   const headers: Record<string, string | number> = { ...request.headers };
   if (request.body !== undefined) headers['Content-Length'] = Buffer.byteLength(request.body);
   return new Promise((resolve, reject) => {
@@ -141,10 +146,10 @@ function attempt(request: ExchangeRequest, mayRetry: boolean): Promise<ExchangeR
     signal.addEventListener('abort', onAbort, { once: true });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'ECONNRESET';
-      if (mayRetry && !settled && !answered && outgoing.reusedSocket && STALE_SOCKET_CODES.has(code)) {
+      if (kind === 'first' && !settled && !answered && outgoing.reusedSocket && STALE_SOCKET_CODES.has(code)) {
         settled = true;
         signal.removeEventListener('abort', onAbort);
-        attempt(request, false).then(resolve, reject);
+        attempt(request, 'resend').then(resolve, reject);
         return;
       }
       fail(code);

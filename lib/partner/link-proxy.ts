@@ -63,6 +63,9 @@ export async function forwardPublicLink(
     if (error instanceof ExchangeError && error.code === 'ABORT_ERR' && request.signal.aborted) {
       return problemResponse({ status: 499 });
     }
+    // The code tells a refused connection from a timeout. Only the prefix: a tracked link's token stays out of logs.
+    const code = error instanceof ExchangeError ? error.code : 'unexpected error';
+    console.warn(`[links] /${prefix}/…: the Partner API did not answer (${code})`);
     return problemResponse({ status: 502, detail: 'The event service did not answer.' });
   }
 
