@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import type { TEvent } from '../lib/contract';
 import { CATEGORY_LABELS, type TMainCategory } from '../lib/contract/categories';
 import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
-import { expect, test, type ConsoleErrors } from './fixtures/test';
+import { expect, resending, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
 import { cards, holdScripts, openExplorer, waitForResults } from './helpers';
 
@@ -244,7 +244,7 @@ test.describe('saved events', () => {
       await page.reload();
       await expect(item.getByTestId('saved-state')).toHaveText('Cancelled', { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
-    const ics = await page.request.get((await page.getByTestId('saved-export').getAttribute('href'))!);
+    const ics = await resending(page.request).get((await page.getByTestId('saved-export').getAttribute('href'))!);
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toMatch(/STATUS:CANCELLED/);
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 
 /*
@@ -121,7 +121,7 @@ test.describe('embed', () => {
   }) => {
     // Before any script: the server's HTML has the first cards and a drawing of the map with them as dots, so the
     // frame never shows an empty box while MapLibre starts.
-    const html = await (await page.request.get(`${E2E_BASE_URL}/embed?locale=en&bbox=-5,42,8,51`)).text();
+    const html = await (await resending(page.request).get(`${E2E_BASE_URL}/embed?locale=en&bbox=-5,42,8,51`)).text();
     expect(html).toMatch(/<li[^>]+data-event-id="\d+"/);
     expect(html).toMatch(/data-testid="map-backdrop"[^>]*data-dots="[1-9]\d*"/);
 

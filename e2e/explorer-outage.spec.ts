@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import { cards, openExplorer, waitForView } from './helpers';
 import { E2E_SECRETS } from '../playwright.config';
 
@@ -158,7 +158,7 @@ test.describe('when the Partner API stops', () => {
     await expect(record.locator('#event-hero img')).toHaveCount(0);
     await testInfo.attach('an event page from the copy', { body: await record.screenshot(), contentType: 'image/png' });
     await record.close();
-    const missing = await page.request.get(`${WEB_URL}/events/999999999`);
+    const missing = await resending(page.request).get(`${WEB_URL}/events/999999999`);
     expect(missing.status()).toBe(503);
     expect(missing.headers()['retry-after']).toMatch(/^\d+$/);
 

@@ -4,7 +4,7 @@
  * drawing of it and MapLibre waits for the visitor's first gesture; nothing moves when the rest of the page arrives
  * (the layout shifts add up to ≤ 0.05), on a phone and on a desktop screen.
  */
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import { recordEventsCalls, waitForMarkers } from './helpers';
 
 declare global {
@@ -48,7 +48,7 @@ for (const screen of SCREENS) {
     const calls = recordEventsCalls(page);
 
     // The first cards are in the server's HTML: they paint before any script runs.
-    const html = await (await page.request.get('/')).text();
+    const html = await (await resending(page.request).get('/')).text();
     expect(html).toMatch(/<li[^>]+data-event-id="\d+"/);
 
     const mapLibRequests: string[] = [];

@@ -1,4 +1,5 @@
 import { expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { resending } from './fixtures/test';
 
 /** The rectangle and filters of one explorer events request (`/api/explorer/events`). */
 export interface EventsCall {
@@ -115,7 +116,7 @@ export async function showFilters(page: Page, isMobile: boolean): Promise<void> 
  * hydrated yet. Without, every script: the page is the server's HTML alone.
  */
 export async function holdScripts(page: Page, path?: string): Promise<() => void> {
-  const html = path === undefined ? '' : await (await page.request.get(path)).text();
+  const html = path === undefined ? '' : await (await resending(page.request).get(path)).text();
   const named = new Set(
     [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => new URL(m[1]!, 'http://x').pathname),
   );

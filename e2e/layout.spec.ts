@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { E2E_SECRETS } from '../playwright.config';
 import type { TEvent } from '../lib/contract';
-import { expect, test, type ConsoleErrors } from './fixtures/test';
+import { expect, resending, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
 import { cards, openExplorer, waitForResults, waitForView } from './helpers';
 
@@ -346,7 +346,7 @@ test.describe('recovery', () => {
         timeout: 60_000,
       });
       // An event page while the service is down answers 503 with Retry-After, not 500.
-      const down = await page.request.get(`http://127.0.0.1:${WEB_PORT}/events/1`);
+      const down = await resending(page.request).get(`http://127.0.0.1:${WEB_PORT}/events/1`);
       expect(down.status()).toBe(503);
       expect(down.headers()['retry-after']).toMatch(/^\d+$/);
 

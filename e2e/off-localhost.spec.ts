@@ -1,7 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 import { clicksSince, demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
 
 /*
@@ -62,7 +62,7 @@ test('an event page reached through another address loads every picture and Book
   expect(loaded.length).toBeGreaterThan(0);
   for (const image of loaded) {
     expect(new URL(image.src).origin, image.src).toBe(LAN_ORIGIN);
-    const answer = await context.request.get(image.src.replace(LAN_ORIGIN, E2E_BASE_URL), {
+    const answer = await resending(context.request).get(image.src.replace(LAN_ORIGIN, E2E_BASE_URL), {
       headers: { host: new URL(LAN_ORIGIN).host },
     });
     expect(answer.status(), image.src).toBe(200);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import type { TClick, TEvent } from '../lib/contract';
 import { E2E_SECRETS } from '../playwright.config';
 import { demoToken, pickEvent, SERVICE_URL, upcomingEvents } from './fixtures/partner-service';
@@ -78,7 +78,7 @@ test.describe('partner dashboard', () => {
     expect(cookie?.value).not.toContain(E2E_SECRETS.dashboardPassword);
 
     // Without the session, the export is refused.
-    const anonymous = await page.request.fetch('/partner/export?period=7d', { headers: { cookie: '' } });
+    const anonymous = await resending(page.request).get('/partner/export?period=7d', { headers: { cookie: '' } });
     expect(anonymous.status()).toBe(401);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -204,6 +204,7 @@ test.describe('sitemap', () => {
       const response = await request.post(`${SERVICE_URL}/v2/get/catalogue`, {
         headers: { Authorization: `Bearer ${token}` },
         data: { limit: 500, pageNumber },
+        maxRetries: 1, // a POST that only reads (fixtures/test.ts, `resending`)
       });
       const body = (await response.json()) as { data: { events: TEvent[] }; pagination: { totalPages: number } };
       events.push(...body.data.events);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures/test';
+import { expect, resending, test } from './fixtures/test';
 import { E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
 
 /** A JWT (the service's access tokens are JWTs): three base64url parts, the first a JSON object. */
@@ -46,7 +46,7 @@ test('pages and API answers carry no secret or token; the token cookie is sealed
   });
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
-  const first = await page.request.get('/api/events?limit=1');
+  const first = await resending(page.request).get('/api/events?limit=1');
   const { data } = (await first.json()) as { data: { id: number }[] };
   expect(data.length).toBe(1);
   await page.goto(`/events/${data[0]!.id}`);
