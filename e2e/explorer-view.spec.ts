@@ -152,6 +152,40 @@ test.describe('one view state', () => {
     await snap(page, testInfo, 'country view over 30 days');
   });
 
+  test('the list counts what the map draws: a town 20 px past the map’s west edge is neither listed nor counted', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const window = { from: new Date().toISOString(), to: new Date(Date.now() + 28 * 86_400_000).toISOString() };
+    // The westernmost event of mainland France over the next 28 days (inside the view’s window): the town the map is about to leave out.
+    const france = new URLSearchParams({ minLng: '-5', maxLng: '9', minLat: '42', maxLat: '51.5', ...window });
+    const answer = await request.get(`/api/explorer/events?${france.toString()}&limit=500`);
+    expect(answer.status()).toBe(200);
+    const { data } = (await answer.json()) as { data: { city: string; position: [number, number] | null }[] };
+    const west = data.filter((e) => e.position !== null).sort((a, b) => a.position![0] - b.position![0])[0]!;
+    const [westLng, westLat] = west.position!;
+
+    // At zoom 6, with the map's west edge 20 px east of that town: its dot is out of sight.
+    await openExplorer(page, `/?at=46.6,2.35,6`);
+    const box = (await page.locator('[data-map-area]').boundingBox())!;
+    const degreesPerPx = 360 / (512 * 2 ** 6);
+    const lng = westLng + (20 + box.width / 2) * degreesPerPx;
+    const calls = recordEventsCalls(page);
+    await openExplorer(
+      page,
+      `/?at=${westLat.toFixed(4)},${lng.toFixed(4)},6&when=custom&from=${parisDay(0)}&to=${parisDay(29)}`,
+    );
+    await waitForView(page);
+    const map = page.getByTestId('event-map');
+    await expect(map).toHaveAttribute('data-drawn', /^\d+$/);
+    // What the list counts is what the map draws: the town is in neither, and the area asked stops short of it.
+    const total = await headerTotal(page);
+    expect(total).toBeGreaterThan(0);
+    expect(Number(await map.getAttribute('data-drawn'))).toBe(total);
+    expect(calls.at(-1)!.minLng).toBeGreaterThan(westLng);
+    await snap(page, testInfo, `${west.city} just past the west edge`);
+  });
+
   test('each category chip counts what choosing it finds, from the same answer as the list', async ({ page }) => {
     // Counts come from the catalogue's copy only, which fills in the first seconds after the web app starts.
     await expect
@@ -415,8 +449,9 @@ test.describe('one view state', () => {
       const y = mercatorPx(camera.lat, worldPx) + sheetTop - (area.y + area.height / 2);
       return (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / worldPx))) * 180) / Math.PI;
     };
-    /** The last load's rectangle reaches the sheet's top edge, rounded outward to the query's grid, and no further. */
-    const grid = 360 / 2 ** (Math.floor(camera.zoom) + 3);
+    /** The last load's rectangle reaches the sheet's top edge, rounded outward to the query's grid (1/128 tile, a few
+     * pixels), and no further: the events under the sheet are not counted. */
+    const grid = 360 / 2 ** (Math.floor(camera.zoom) + 7);
     const expectSouthEdgeAt = async (lat: number) => {
       const last = calls.at(-1)!;
       expect(last.minLat).toBeLessThanOrEqual(lat + 1e-6);

@@ -12,14 +12,14 @@ describe('roundBounds', () => {
   });
 
   it('gives small pans the same key, and a larger one a new key', () => {
-    const step = 360 / 2 ** 15; // the grid at zoom 12
+    const step = 360 / 2 ** 19; // the grid at zoom 12
     const at = (offset: number) =>
       roundBounds(
         {
-          west: 200 * step + offset,
-          south: 4400 * step + offset,
-          east: 210 * step + offset,
-          north: 4406 * step + offset,
+          west: 3200 * step + offset,
+          south: 70400 * step + offset,
+          east: 3360 * step + offset,
+          north: 70496 * step + offset,
         },
         12,
       );

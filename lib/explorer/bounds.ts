@@ -9,11 +9,13 @@ export interface Bounds {
 }
 
 /**
- * Rounds bounds outward to a grid that scales with the zoom, so that small pans reuse the same query key and cache
- * entry while the rectangle still covers everything visible. The grid is 1/8 of a tile at that zoom.
+ * Rounds bounds outward to a grid that scales with the zoom: the rectangle covers everything visible, and a view
+ * asked twice (Back, a reload, the server's first view and the browser's) has one query key. The grid is 1/128 of a
+ * tile at the zoom level: 4 CSS pixels (up to 8 just below the next level). The list counts the whole rectangle, so the
+ * grid is what it may count beyond the map's edges: a coarser one (1/8 tile, 64 px) listed a town 26 px off the map.
  */
 export function roundBounds(bounds: Bounds, zoom: number): Bounds {
-  const step = 360 / 2 ** (Math.max(0, Math.floor(zoom)) + 3);
+  const step = 360 / 2 ** (Math.max(0, Math.floor(zoom)) + 7);
   const down = (v: number) => Math.floor(v / step) * step;
   const up = (v: number) => Math.ceil(v / step) * step;
   const clampLat = (v: number) => Math.max(-90, Math.min(90, v));
