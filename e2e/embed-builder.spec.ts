@@ -144,6 +144,46 @@ test('the map’s frames leave the coordinates alone while the partner is in the
   await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe('4.77,45.707,4.9,45.808');
 });
 
+test('a frame the map reports just before the partner enters the field does not land under their typing', async ({
+  page,
+}) => {
+  await page.goto('/embed/snippet');
+  await page.getByRole('radio', { name: 'An area I choose' }).check();
+  const areaText = page.getByTestId('area-text');
+  await expect(page.getByTestId('area-map').getByTestId('event-map')).toHaveAttribute('data-basemap', 'drawn');
+  const settled = await areaText.inputValue();
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe(settled);
+  // The map's box grows: MapLibre's own resize observer reports the new frame (a `moveend`), and this one, called
+  // after it in the same rendering step, enters the field and selects its text before React renders that frame —
+  // the order a loaded machine gave a partner who clicked into the field as the map settled.
+  const reportedFirst = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const box = document.querySelector<HTMLElement>('[data-testid="area-map"]')!;
+        const field = document.querySelector<HTMLInputElement>('[data-testid="area-text"]')!;
+        const frames = () => performance.getEntriesByName('eventmap:moveend').length;
+        const before = frames();
+        const observer = new ResizeObserver(() => {
+          observer.disconnect();
+          const reported = frames() > before;
+          field.focus();
+          field.select();
+          resolve(reported);
+        });
+        observer.observe(box);
+        box.style.height = `${box.clientHeight + 40}px`;
+      }),
+  );
+  expect(reportedFirst).toBe(true);
+  // That frame is rendered (the snippet takes it) while the partner's selection is on the field's text.
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).not.toBe(settled);
+  await page.keyboard.insertText('4.77,45.707,4.9,45.808');
+  await expect(areaText).toHaveValue('4.77,45.707,4.9,45.808');
+  await expect.poll(async () => (await snippetSrc(page)).searchParams.get('bbox')).toBe('4.77,45.707,4.9,45.808');
+  await page.keyboard.press('Tab');
+  await expect(areaText).toHaveValue('4.77,45.707,4.9,45.808');
+});
+
 test.describe('in French', () => {
   test.use({ locale: 'fr-FR' });
 

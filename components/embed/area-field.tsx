@@ -136,6 +136,10 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
   const id = useId();
   const { box, request, show, settle } = useAreaCamera();
   const typed = useTypedArea();
+  // While the partner is in the field it shows their text, not the draft's: a frame reported just before they entered
+  // it is rendered just after (a slow machine renders it after the focus and the selection), and would otherwise
+  // replace the text under their selection, the caret left after it and their typing appended.
+  const [fieldText, setFieldText] = useState<string | null>(null);
   return (
     <fieldset className={styles.group}>
       <legend>{t.area}</legend>
@@ -194,18 +198,23 @@ export function AreaField({ t, draft, error, nearError, update, map }: AreaField
           <label htmlFor={`${id}-bbox`}>{t.bbox}</label>
           <input
             id={`${id}-bbox`}
-            value={draft.areaText}
+            value={fieldText ?? draft.areaText}
             inputMode="decimal"
             spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-bbox-error` : undefined}
             data-testid="area-text"
-            onFocus={(e) => typed.focus(e.target.value)}
+            onFocus={(e) => {
+              typed.focus(e.target.value);
+              setFieldText(e.target.value);
+            }}
             onBlur={(e) => {
+              setFieldText(null);
               const areaText = typed.blur(e.target.value);
               if (areaText !== null) update({ areaText });
             }}
             onChange={(e) => {
+              setFieldText(e.target.value);
               update({ areaText: e.target.value });
               const area = parseArea(e.target.value);
               if (area) {
