@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, type QueryClientConfig } from '@tanst
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { zoomForPopulation } from '@/lib/gazetteer/zoom';
 import { SearchBox } from './search-box';
 
 const push = vi.fn();
@@ -222,6 +223,29 @@ describe('SearchBox', () => {
     await user.type(input, 'concerts');
     await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'See all results' }) });
     expect(onSearchAll).toHaveBeenLastCalledWith('concerts');
+  });
+
+  it('takes the first town with Enter when the text finds no event, rather than an empty results view', async () => {
+    stubApi({ towns: [BORDEAUX] });
+    const { onPlace, onSearchAll, user } = renderBox();
+    const input = screen.getByRole<HTMLInputElement>('combobox');
+    await user.type(input, 'bordeaux');
+    await statusSays('1 town');
+    await user.keyboard('{Enter}');
+    expect(onSearchAll).not.toHaveBeenCalled();
+    expect(onPlace).toHaveBeenCalledWith({ lng: -0.5792, lat: 44.8378, zoom: zoomForPopulation(BORDEAUX.population) });
+    expect(input.value).toBe('Bordeaux');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps Enter for the results view once the text finds events, even with a town among them', async () => {
+    stubApi({ search: RESULTS, towns: [LYON] });
+    const { onPlace, onSearchAll, user } = renderBox();
+    await user.type(screen.getByRole('combobox'), 'jazz');
+    await statusSays('1 town and 2 best matches');
+    await user.keyboard('{Enter}');
+    expect(onSearchAll).toHaveBeenLastCalledWith('jazz');
+    expect(onPlace).not.toHaveBeenCalled();
   });
 
   it('flies to a chosen venue at street level', async () => {

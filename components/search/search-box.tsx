@@ -132,6 +132,8 @@ interface SearchChoiceContext {
   text: string;
   /** The text can be searched (not blank, not too long): Enter without an active option opens the results view. */
   searchable: boolean;
+  /** What Enter without an active option chooses instead of the results view, if anything (see `enterDefault`). */
+  enterOption: SearchOption | null;
   setText: (text: string) => void;
   setOpen: (open: boolean) => void;
   setActive: (index: number) => void;
@@ -172,7 +174,7 @@ function useSearchChoice(c: SearchChoiceContext) {
     setActive,
     setOpen,
     chooseActive: () => {
-      const option = options[activeIndex];
+      const option = options[activeIndex] ?? c.enterOption;
       if (expanded && option) choose(option);
       else if (seeAll) seeAll();
       else return false;
@@ -186,6 +188,17 @@ function useSearchChoice(c: SearchChoiceContext) {
   });
 
   return { choose, seeAll, onKeyDown };
+}
+
+/**
+ * The results view lists events. When the suggestions for the text as it is now hold none, but a town, a venue or a
+ * performer, Enter without an active option takes the first of those (the best ranked: an exact name leads) rather
+ * than opening a view that would say nothing matches — "nantes" and Enter goes to Nantes.
+ */
+function enterDefault(suggestions: ReturnType<typeof useSearchSuggestions>): SearchOption | null {
+  const { settled, options } = suggestions;
+  if (!settled || options.some((option) => option.kind === 'event')) return null;
+  return options[0] ?? null;
 }
 
 /** The search bar: an ARIA 1.2 combobox with a grouped listbox of events, places and performers. */
@@ -210,6 +223,7 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
     expanded,
     text,
     searchable: suggestions.check.ok,
+    enterOption: enterDefault(suggestions),
     setText,
     setOpen,
     setActive,
