@@ -22,12 +22,20 @@ export function failedSoFar(query: Pick<UseQueryResult, 'isError' | 'failureCoun
 /** How often a failed query asks again once its own retries are spent (each attempt retries with backoff again). */
 export const RECOVERY_INTERVAL_MS = 10_000;
 
+/** An answer the web app made from its copy of the catalogue while the Partner API failed (`degraded: true`). */
+function fromCopyWhileDown(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { degraded?: unknown }).degraded === true;
+}
+
 /**
  * While a query's last answer is a failure the service may come back at any time: it keeps asking, so the list and
- * search recover on their own (no "Retry" click). A 4xx will not get better and is left alone.
+ * search recover on their own (no "Retry" click). So does an answer from the copy while the service is down: once the
+ * copy is in step again, the next answer drops the "may be a few minutes old" notice without the visitor moving the
+ * map. A 4xx will not get better and is left alone.
  */
 export function recoveryInterval(query: Pick<Query, 'state'>): number | false {
-  const { status, error } = query.state;
+  const { status, error, data } = query.state;
+  if (status === 'success') return fromCopyWhileDown(data) ? RECOVERY_INTERVAL_MS : false;
   if (status !== 'error' || isClientError(error)) return false;
   return RECOVERY_INTERVAL_MS;
 }
