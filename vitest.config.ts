@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { globSync } from 'tinyglobby';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
 const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
@@ -40,6 +41,43 @@ if (!postgresBinDir) {
   );
 }
 
+/**
+ * What makes a test file need a process of its own. Every other file shares its worker's process and module cache
+ * with the files run before it there (`isolate: false`): a fresh process per file spent more time loading modules
+ * than running tests (docs/testing.md, "Where the time goes"). These change what a process holds once:
+ * - the environment, which each program parses once, at first use (lib/env.ts, partner-api/env.ts);
+ * - modules or globals replaced for the file (`vi.mock`, `vi.stubGlobal`, …);
+ * - OpenTelemetry, whose SDK registers process-global providers (partner-api/observability/).
+ */
+const NEEDS_OWN_PROCESS = [
+  /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env/,
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/,
+  /\b(otlpEndpoint|startTracing)\b/,
+];
+
+/**
+ * A store's tests as two projects: `name` runs its files in shared processes, `name-isolated` the files that need a
+ * process of their own (NEEDS_OWN_PROCESS), each in a fresh one. Both see the same options otherwise.
+ */
+function storeProjects(
+  name: string,
+  test: { include: string[]; exclude: string[] } & Omit<NonNullable<TestProjectInlineConfiguration['test']>, 'name'>,
+): TestProjectInlineConfiguration[] {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const isolated = globSync(test.include, { cwd: root, ignore: test.exclude })
+    .filter((file) => {
+      const source = readFileSync(`${root}/${file}`, 'utf8');
+      return NEEDS_OWN_PROCESS.some((pattern) => pattern.test(source));
+    })
+    .sort();
+  return [
+    { extends: true as const, test: { ...test, name, exclude: [...test.exclude, ...isolated], isolate: false } },
+    ...(isolated.length > 0
+      ? [{ extends: true as const, test: { ...test, name: `${name}-isolated`, include: isolated, isolate: true } }]
+      : []),
+  ];
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -58,34 +96,24 @@ export default defineConfig({
     // (partner-api/testing/fixtures.ts), so files of the `postgres` project do not share state.
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'sqlite',
-          include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
-          // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store. No test
-          // reads or writes the default catalogue mirror file (.data/): those about the mirror name their own.
-          env: { PARTNER_API_TEST_DB: '', CATALOGUE_MIRROR_FILE: 'off' },
-        },
-      },
+      ...storeProjects('sqlite', {
+        include: ['**/*.test.ts', '**/*.test.tsx'],
+        exclude: ['node_modules/**', '.next/**', 'e2e/**', 'dist/**', ...POSTGRES_TESTS],
+        // SQLite's project: a PARTNER_API_TEST_DB set in the shell does not move it to another store. No test
+        // reads or writes the default catalogue mirror file (.data/): those about the mirror name their own.
+        env: { PARTNER_API_TEST_DB: '', CATALOGUE_MIRROR_FILE: 'off' },
+      }),
       ...(postgresBinDir
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres',
-                include: CONTRACT_SUITE,
-                exclude: SQLITE_ONLY,
-                globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
-                env: { CATALOGUE_MIRROR_FILE: 'off' },
-                provide: {
-                  // A fixed port when the machine reserves ports per user; by default any free one.
-                  postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),
-                },
-              },
+        ? storeProjects('postgres', {
+            include: CONTRACT_SUITE,
+            exclude: SQLITE_ONLY,
+            globalSetup: ['partner-api/testing/postgres-global-setup.ts'],
+            env: { CATALOGUE_MIRROR_FILE: 'off' },
+            provide: {
+              // A fixed port when the machine reserves ports per user; by default any free one.
+              postgresPort: Number(process.env.PARTNER_API_TEST_PG_PORT ?? 0),
             },
-          ]
+          })
         : []),
     ],
   },

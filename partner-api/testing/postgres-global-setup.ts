@@ -32,25 +32,42 @@ declare module 'vitest' {
 /** The database the contract suite runs on; test stores are clones of its template (postgres-clone.ts). */
 export const TEST_DATABASE = 'eventmap_test';
 
-let server: PostgresServer | undefined;
+/**
+ * One server for the run, whichever project sets up first: the `postgres` and `postgres-isolated` projects
+ * (vitest.config.ts) both name this setup, and the second one shares the first one's server. Held on globalThis, as
+ * each project may load this module anew.
+ */
+interface SharedServer {
+  ready: Promise<{ server: PostgresServer | null; provided: ProvidedPostgres | null }>;
+  users: number;
+}
+const shared = globalThis as typeof globalThis & { __eventmapTestPostgres?: SharedServer };
 
-export async function setup(project: TestProject): Promise<void> {
+async function startShared(
+  port: number,
+): Promise<{ server: PostgresServer | null; provided: ProvidedPostgres | null }> {
   const binDir = findPostgresBinDir();
-  if (!binDir) {
-    project.provide('postgres', null);
-    return;
-  }
-  const port = project.getProvidedContext().postgresPort;
-  server = await startPostgresServer({ binDir, ...(port ? { port } : {}) });
+  if (!binDir) return { server: null, provided: null };
+  const server = await startPostgresServer({ binDir, ...(port ? { port } : {}) });
   const templateUrl = await server.createDatabase({ name: TEST_DATABASE + TEMPLATE_SUFFIX });
   // Opening the store migrates the database; clones of it start migrated.
   const store = await openStore({ database: templateUrl, clock: systemClock, publicUrl: 'http://127.0.0.1:4000' });
   await store.close();
   const url = await server.createDatabase({ name: TEST_DATABASE, template: TEST_DATABASE + TEMPLATE_SUFFIX });
-  project.provide('postgres', { templateUrl, databaseUrl: url });
+  return { server, provided: { templateUrl, databaseUrl: url } };
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  shared.__eventmapTestPostgres ??= { ready: startShared(project.getProvidedContext().postgresPort), users: 0 };
+  shared.__eventmapTestPostgres.users += 1;
+  project.provide('postgres', (await shared.__eventmapTestPostgres.ready).provided);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
-  server = undefined;
+  const current = shared.__eventmapTestPostgres;
+  if (!current) return;
+  current.users -= 1;
+  if (current.users > 0) return;
+  shared.__eventmapTestPostgres = undefined;
+  await (await current.ready).server?.stop();
 }
