@@ -1,7 +1,9 @@
 /*
  * The offline basemap can be read: place names (GeoNames towns), an accurate coastline and large lakes are drawn
  * from vector tiles at the zooms they belong to; an operator's style reads a self-hosted .pmtiles archive. Also
- * saves the docs' screenshots of the map at zooms 6, 11 and 15.
+ * takes the docs' screenshots of the map at zooms 6, 11 and 15: in test-results/ unless SCREENSHOTS_DIR says otherwise
+ * (`SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/basemap.spec.ts`), so a run of the suite leaves the
+ * checkout as it was.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -81,6 +83,8 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
+const SCREENSHOTS = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+
 test.describe('screenshots of the basemap', () => {
   for (const size of SIZES) {
     test(`at zooms 6, 11 and 15 on a ${size.name}`, async ({ page }) => {
@@ -93,7 +97,7 @@ test.describe('screenshots of the basemap', () => {
           await page.getByRole('button', { name: 'Map', exact: true }).first().click();
           await page.waitForLoadState('networkidle');
         }
-        await map.screenshot({ path: `docs/screenshots/basemap-z${shot.zoom}-${size.name}.png` });
+        await map.screenshot({ path: `${SCREENSHOTS}/basemap-z${shot.zoom}-${size.name}.png` });
       }
     });
   }
@@ -101,7 +105,7 @@ test.describe('screenshots of the basemap', () => {
   test('dark, in the embed, in French', async ({ page }) => {
     for (const shot of SHOTS) {
       const map = await openMap(page, `/embed?locale=fr&theme=dark&at=${shot.at}`);
-      await map.screenshot({ path: `docs/screenshots/basemap-z${shot.zoom}-desktop-dark-fr.png` });
+      await map.screenshot({ path: `${SCREENSHOTS}/basemap-z${shot.zoom}-desktop-dark-fr.png` });
     }
   });
 });
