@@ -211,7 +211,7 @@ export function EventMap(props: EventMapProps) {
 
   const data = useMemo(() => clustersToGeoJson(clusters, events), [clusters, events]);
   const highlight = useMemo(() => highlightLayer(highlighted), [highlighted]);
-  const style = useMapStyle(mapStyleUrl, data, highlight, Boolean(props.holdUntilDrawn));
+  const style = useMapStyle(mapStyleUrl, data, highlight);
   const { countsShown, onRender } = useDeferredBasemap(
     mapRef,
     style.deferred,

@@ -11,7 +11,7 @@ import {
   type SplitStyle,
 } from '@/lib/map/basemap-style';
 import { isLocale, type Locale } from '@/lib/i18n/config';
-import { EVENTS_SOURCE_ID, clusterCountLayer, clusterLayer, type highlightLayer, pointLayer } from './layers';
+import { EVENTS_SOURCE_ID, clusterLayer, type highlightLayer, pointLayer } from './layers';
 import { useColorScheme } from './use-color-scheme';
 
 type Highlight = ReturnType<typeof highlightLayer>;
@@ -48,36 +48,17 @@ export interface MapStyle {
  * MapLibre then tiles them as soon as the style is parsed, instead of after the React components that used to add
  * them had re-rendered on `styledata` (several frames, each ~0.1–0.2 s in software WebGL, before the first events
  * frame). An operator's style (MAP_STYLE_URL) loads as a whole, by URL: the events are added once it has loaded.
- *
- * With `whole`, the offline basemap is not split and the cluster counts are in it from the start: a map held out of
- * sight until its basemap is drawn (EventMap's `holdUntilDrawn`) shows no early frame, so an events-first frame would
- * only put the basemap's tiles later.
  */
 export function useMapStyle(
   mapStyleUrl: string | undefined,
   data: GeoJSONSourceSpecification['data'],
   highlight: Highlight,
-  whole = false,
 ): MapStyle {
-  const [initial] = useState(() => ({ data, highlight, whole }));
+  const [initial] = useState(() => ({ data, highlight }));
   const scheme = useColorScheme();
   return useMemo<MapStyle>(() => {
     if (mapStyleUrl) return { mapStyle: mapStyleUrl, deferred: null, initialData: initial.data };
     const basemap = buildBasemapStyle(`${window.location.origin}/basemap`, { scheme, locale: pageLocale() });
-    if (initial.whole) {
-      const [cluster, ...above] = eventLayers(initial.highlight);
-      const withEvents: StyleSpecification = {
-        ...basemap,
-        sources: { ...basemap.sources, [EVENTS_SOURCE_ID]: eventsSource(initial.data) },
-        layers: [
-          ...basemap.layers,
-          ...(cluster ? [cluster] : []),
-          { ...clusterCountLayer, source: EVENTS_SOURCE_ID },
-          ...above,
-        ],
-      };
-      return { mapStyle: withEvents, deferred: null, initialData: initial.data };
-    }
     const { initial: base, ...rest } = splitStyle(basemap, {
       loadingBackground: {
         color: (scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS).land,
