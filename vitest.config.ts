@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** The project's root: the `@` alias, and where the projects' globs are read from. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** Tests that need a PostgreSQL server: they run in the `postgres` project only. */
 const POSTGRES_TESTS = ['partner-api/store/postgres/**/*.test.ts', 'partner-api/store/migrate/**/*.test.ts'];
@@ -63,10 +67,9 @@ function storeProjects(
   name: string,
   test: { include: string[]; exclude: string[] } & Omit<NonNullable<TestProjectInlineConfiguration['test']>, 'name'>,
 ): TestProjectInlineConfiguration[] {
-  const root = fileURLToPath(new URL('.', import.meta.url));
-  const isolated = globSync(test.include, { cwd: root, ignore: test.exclude })
+  const isolated = globSync(test.include, { cwd: ROOT, ignore: test.exclude })
     .filter((file) => {
-      const source = readFileSync(`${root}/${file}`, 'utf8');
+      const source = readFileSync(join(ROOT, file), 'utf8');
       return NEEDS_OWN_PROCESS.some((pattern) => pattern.test(source));
     })
     .sort();
@@ -81,7 +84,7 @@ function storeProjects(
 export default defineConfig({
   resolve: {
     alias: {
-      '@': fileURLToPath(new URL('.', import.meta.url)),
+      '@': ROOT,
       // `server-only` throws outside a React Server Components bundle; tests import server modules directly.
       'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
     },
