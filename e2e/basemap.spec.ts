@@ -58,6 +58,36 @@ test.describe('the offline basemap', () => {
     expect(await layersAtCentre(annecy)).toContain('lakes');
   });
 
+  for (const lang of [
+    {
+      locale: 'en-GB',
+      credits: ['Basemap: Natural Earth', 'Places: GeoNames', '© OpenStreetMap contributors'],
+      label: /^Map of events/,
+      zoomIn: 'Zoom in',
+    },
+    {
+      locale: 'fr-FR',
+      credits: ['Fond de carte : Natural Earth', 'Lieux : GeoNames', '© les contributeurs d’OpenStreetMap'],
+      label: /^Carte des événements/,
+      zoomIn: 'Zoom avant',
+    },
+  ]) {
+    test.describe(lang.locale, () => {
+      test.use({ locale: lang.locale, extraHTTPHeaders: { 'Accept-Language': lang.locale } });
+
+      test("credits its sources and names its canvas and buttons in the page's language", async ({ page }) => {
+        const map = await openMap(page, '/?at=45.76,4.835,12');
+        // MapLibre's attribution control joins the credits with " | ", shortest first: the set is what counts.
+        const credits = map.locator('.maplibregl-ctrl-attrib-inner');
+        await expect
+          .poll(async () => ((await credits.textContent()) ?? '').split(' | ').sort())
+          .toEqual([...lang.credits].sort());
+        await expect(map.locator('canvas')).toHaveAttribute('aria-label', lang.label);
+        await expect(map.getByRole('button', { name: lang.zoomIn, exact: true })).toBeVisible();
+      });
+    });
+  }
+
   test('loads land and borders by tile, with no GeoJSON but the country names', async ({ page }) => {
     const geojson: string[] = [];
     const tiles: string[] = [];

@@ -7,6 +7,7 @@ import type { TExplorerCluster, TExplorerEvent } from '@/lib/contract';
 import { clustersToGeoJson } from '@/lib/explorer/geojson';
 import type { Bounds } from '@/lib/explorer/bounds';
 import type { Camera } from '@/lib/explorer/state';
+import { mapMessages } from '@/lib/i18n/map-messages';
 import { PLACES_LAYER_ID } from '@/lib/map/basemap-style';
 import type { MapLibreModule } from '@/lib/map/load-maplibre';
 import type { Position } from '@/lib/map/you-are-here';
@@ -15,7 +16,7 @@ import { INTERACTIVE_LAYER_IDS, clusterLayer, highlightLayer, pointLayer } from 
 import { useDeferredBasemap } from './use-deferred-basemap';
 import { useEventsLayers } from './use-events-layers';
 import { useMapPointer } from './use-map-pointer';
-import { useMapStyle } from './use-map-style';
+import { pageLocale, useMapStyle } from './use-map-style';
 import { usePreparedMapLib } from './use-prepared-map-lib';
 import { useYouAreHereLayer } from './use-you-are-here-layer';
 
@@ -201,6 +202,7 @@ export function EventMap(props: EventMapProps) {
   const { highlighted, onViewChange, onSelect, onHover, onFailure, maxBounds, dataKey = null } = props;
   const { onDrawn = ignore, onFrame = ignore, takeOverCamera = true } = props;
   const lib = usePreparedMapLib(mapLib, mapStyleUrl);
+  const [words] = useState(() => mapMessages(pageLocale()));
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -278,6 +280,7 @@ export function EventMap(props: EventMapProps) {
         maxPitch={0}
         maxBounds={frame}
         attributionControl={false}
+        locale={words.maplibre}
         interactiveLayerIds={INTERACTIVE_LAYER_IDS}
         cursor={undefined}
         onLoad={(e) => {
@@ -297,7 +300,7 @@ export function EventMap(props: EventMapProps) {
           for (const type of ['dataloading', 'movestart', 'resize'] as const) map.on(type, unsettled);
           // The visitor moving the map (a drag, the wheel, the zoom buttons) sees it at once, unless a drawing follows.
           map.on('movestart', (event) => event.originalEvent && !onHeldMove.current && release());
-          map.getCanvas().setAttribute('aria-label', 'Map of events. The list of events holds the same results.');
+          map.getCanvas().setAttribute('aria-label', words.canvasLabel);
           // From the event's map, not the ref: MapLibre can fire `load` before React has committed the render that
           // sets the ref (a style given as an object loads within a task; seen on a loaded machine as a TypeError).
           onViewChange(viewOf(map));
@@ -333,7 +336,7 @@ export function EventMap(props: EventMapProps) {
         <AttributionControl
           position="bottom-right"
           compact
-          customAttribution={mapStyleUrl ? undefined : 'Basemap: Natural Earth'}
+          customAttribution={mapStyleUrl ? undefined : words.basemapCredit}
         />
       </Map>
     </div>

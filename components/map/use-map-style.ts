@@ -27,7 +27,7 @@ export function eventLayers(highlight: Highlight): LayerSpecification[] {
 }
 
 /** The language of the page around the map (the embed's own `lang`, else the document's), for the map's labels. */
-function pageLocale(): Locale | undefined {
+export function pageLocale(): Locale | undefined {
   const lang = (document.querySelector('[data-theme][lang]') ?? document.documentElement).getAttribute('lang');
   return isLocale(lang) ? lang : undefined;
 }

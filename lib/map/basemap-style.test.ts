@@ -13,6 +13,15 @@ describe('buildBasemapStyle', () => {
   it('is a valid MapLibre style (MapLibre would refuse a layer at run time, in the console)', () => {
     expect(validateStyleMin(buildBasemapStyle('http://localhost/basemap')).map((e) => e.message)).toEqual([]);
   });
+
+  it("credits its sources in the page's language", () => {
+    const credits = (locale: 'en' | 'fr') =>
+      Object.values(buildBasemapStyle('http://localhost/basemap', { locale }).sources)
+        .map((source) => ('attribution' in source ? source.attribution : undefined))
+        .filter(Boolean);
+    expect(credits('en')).toEqual(['© OpenStreetMap contributors', 'Places: GeoNames']);
+    expect(credits('fr')).toEqual(['© les contributeurs d’OpenStreetMap', 'Lieux : GeoNames']);
+  });
 });
 
 describe('splitStyle with a loading background', () => {

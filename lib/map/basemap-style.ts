@@ -1,5 +1,6 @@
 import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
 import type { Locale } from '@/lib/i18n/config';
+import { mapMessages } from '@/lib/i18n/map-messages';
 import { PLACE_LABEL_SIZES, PLACE_LABELS_MINZOOM } from './place-labels';
 
 /** Basemap palette; the CSS custom properties --map-* mirror it. */
@@ -95,6 +96,7 @@ export function buildBasemapStyle(
   const url = (file: string) => `${baseUrl.replace(/\/+$/, '')}/${file}`;
   const colors = options.scheme === 'dark' ? BASEMAP_DARK_COLORS : BASEMAP_COLORS;
   const { world, detail } = BASEMAP_TILES;
+  const words = mapMessages(options.locale);
   return {
     version: 8,
     name: options.scheme === 'dark' ? 'Eventmap offline dark' : 'Eventmap offline',
@@ -111,7 +113,7 @@ export function buildBasemapStyle(
         minzoom: detail.minzoom,
         maxzoom: detail.maxzoom,
         bounds: detail.bounds,
-        attribution: '© OpenStreetMap contributors',
+        attribution: words.osmCredit,
       },
       labels: { type: 'geojson', data: url(BASEMAP_FILES.labels) },
       places: {
@@ -120,7 +122,7 @@ export function buildBasemapStyle(
         minzoom: PLACE_TILES.minzoom,
         maxzoom: PLACE_TILES.maxzoom,
         bounds: PLACE_TILES.bounds,
-        attribution: 'Places: GeoNames',
+        attribution: words.placesCredit,
       },
     },
     layers: [
