@@ -430,7 +430,7 @@ test.describe('one view state', () => {
     if (phone !== page) await phone.context().close();
   });
 
-  test('on a phone the list counts the map above the sheet, and lowering the sheet widens it @phone', async ({
+  test('on a phone the list counts the map above the sheet, and lowering the sheet widens it; the credits stay above it @phone', async ({
     page,
     browser,
     consoleErrors,
@@ -466,8 +466,22 @@ test.describe('one view state', () => {
       await expect.poll(() => calls.length).toBeGreaterThan(loads);
       await waitForView(phone);
       await expectSouthEdgeAt(await latAtSheetTop());
+      await expectCreditsAboveSheet();
+    };
+    /** The map's credits (MapLibre's attribution, bottom right) sit above the sheet, where they can be seen. */
+    const expectCreditsAboveSheet = async () => {
+      const credits = phone.locator('.maplibregl-ctrl-attrib');
+      await expect(credits).toBeVisible();
+      const sheetTop = (await panel.boundingBox())!.y;
+      await expect
+        .poll(async () => {
+          const box = (await credits.boundingBox())!;
+          return box.y + box.height;
+        })
+        .toBeLessThanOrEqual(sheetTop);
     };
 
+    await expectCreditsAboveSheet();
     const halfTotal = (await headerTotal(phone))!;
     // Lowered to its peek: the map shows more, the list counts more, in a load that reaches the sheet's new edge.
     await moveSheet('ArrowDown', 'peek');
