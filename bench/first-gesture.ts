@@ -37,6 +37,11 @@ interface Run {
   firstInteractionMs: number | null;
   /** The camera after the gesture (swipe: east of START when it panned). */
   lngAfter: number | null;
+  /**
+   * A swipe's ten moves, from the first touch to the page's answer to the last one (each move waits for the page to
+   * take it): what the finger would feel. A main thread kept busy by the map's start makes it longer.
+   */
+  swipeMs: number | null;
 }
 
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -91,9 +96,11 @@ async function runOnce(browser: Browser, web: string, gesture: Gesture): Promise
     const box = (await page.locator('[data-map-area]').boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + 120;
+    let swipeMs: number | null = null;
     if (gesture === 'tap') {
       await page.touchscreen.tap(x, y);
     } else {
+      const began = performance.now();
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number) =>
         cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: px, y, id: 1 }] });
       await touch('touchStart', x);
@@ -102,6 +109,7 @@ async function runOnce(browser: Browser, web: string, gesture: Gesture): Promise
         await page.waitForTimeout(16);
       }
       await touch('touchEnd', x - 150);
+      swipeMs = round(performance.now() - began);
     }
     await page.waitForFunction(
       () => (window as unknown as { __firstGesture: { live: number | null } }).__firstGesture.live !== null,
@@ -129,6 +137,7 @@ async function runOnce(browser: Browser, web: string, gesture: Gesture): Promise
       timeToLiveMapMs: round(state.live - state.touch),
       firstInteractionMs: gesture === 'tap' && first.length > 0 ? Math.max(...first) : null,
       lngAfter: at ? Number(at.split(',')[1]) : null,
+      swipeMs,
     };
   } finally {
     await page.context().close();
@@ -171,6 +180,7 @@ try {
       swipe: {
         timeToEventsDrawnMs: median(drawn(runs.swipe)),
         timeToLiveMapMs: median(runs.swipe.map((r) => r.timeToLiveMapMs)),
+        swipeMs: median(runs.swipe.map((r) => r.swipeMs ?? NaN)),
         pannedRuns: runs.swipe.filter((r) => r.lngAfter !== null && r.lngAfter > START.lng + 1).length,
       },
     },
