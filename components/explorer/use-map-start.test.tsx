@@ -97,7 +97,7 @@ describe('useMapStart', () => {
       expect(started(container)).toBe('false');
     });
 
-    it.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'])(
+    it.each(['pointerdown', 'pointermove', 'wheel', 'keydown'])(
       'starts on %s, once the frame answering it is painted',
       (type) => {
         const { container } = render(<Probe enabled trigger="gesture" />);
@@ -110,6 +110,49 @@ describe('useMapStart', () => {
         expect(started(container)).toBe('true');
       },
     );
+
+    /** A touch event as the hook reads it: the fingers still on the screen. */
+    const touch = (type: string, fingers: number) => Object.assign(new Event(type), { touches: { length: fingers } });
+
+    it.each(['touchstart', 'pointerdown'])(
+      'on a finger (%s), starts once the last finger has lifted: a swipe moves the drawing first',
+      (type) => {
+        const { container } = render(<Probe enabled trigger="gesture" />);
+        act(() => intersect!(true));
+        act(() => {
+          window.dispatchEvent(
+            type === 'touchstart' ? touch(type, 1) : new PointerEvent(type, { pointerType: 'touch' }),
+          );
+        });
+        paint();
+        expect(started(container)).toBe('false');
+        // A pinch: one of two fingers lifts.
+        act(() => {
+          window.dispatchEvent(touch('touchend', 1));
+        });
+        paint();
+        expect(started(container)).toBe('false');
+        act(() => {
+          window.dispatchEvent(touch('touchend', 0));
+        });
+        expect(started(container)).toBe('false');
+        paint();
+        expect(started(container)).toBe('true');
+      },
+    );
+
+    it('starts when the browser takes the touch over (touchcancel), as when the finger lifts', () => {
+      const { container } = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      act(() => {
+        window.dispatchEvent(touch('touchstart', 1));
+      });
+      act(() => {
+        window.dispatchEvent(touch('touchcancel', 0));
+      });
+      paint();
+      expect(started(container)).toBe('true');
+    });
 
     it('asks whether a WebGL context can be had only when starting, and stays off when it cannot', () => {
       const canStart = vi.fn(() => false);
@@ -154,6 +197,24 @@ describe('useMapStart', () => {
       act(() => intersect!(true));
       paint();
       expect(started(again.container)).toBe('false');
+      delete (window as { __earlyInput?: unknown }).__earlyInput;
+    });
+
+    it('touched before it hydrated with the finger still on the drawing: starts once it lifts', () => {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own script text, from the module
+      (new Function(EARLY_INPUT_SCRIPT) as () => void)();
+      const early = (window as unknown as { __earlyInput: { used: boolean; drawn: { down: number } } }).__earlyInput;
+      early.used = true;
+      early.drawn.down = 1;
+      const { container } = render(<Probe enabled trigger="gesture" />);
+      act(() => intersect!(true));
+      paint();
+      expect(started(container)).toBe('false');
+      act(() => {
+        window.dispatchEvent(touch('touchend', 0));
+      });
+      paint();
+      expect(started(container)).toBe('true');
       delete (window as { __earlyInput?: unknown }).__earlyInput;
     });
 

@@ -37,22 +37,54 @@ function afterNextPaint(run: () => void): () => void {
   };
 }
 
+/** Waits for the last finger to lift (or the browser to take the touch over): then `done`. */
+function whenFingersLift(done: () => void): () => void {
+  const controller = new AbortController();
+  const lifted = (event: TouchEvent) => {
+    if (event.touches.length > 0) return;
+    controller.abort();
+    done();
+  };
+  for (const type of ['touchend', 'touchcancel'] as const) {
+    window.addEventListener(type, lifted, { capture: true, passive: true, signal: controller.signal });
+  }
+  return () => controller.abort();
+}
+
+const isTouch = (event: Event) =>
+  event.type === 'touchstart' || (event instanceof PointerEvent && event.pointerType === 'touch');
+
 function onFirstGesture(run: () => void): () => void {
   // The visitor touched the page before it hydrated (lib/ui/early-input-script.ts): that was the first gesture. Taken
   // up as the map starts, so a later mount (Back to the explorer) waits for a gesture of its own.
   const early = earlyInput();
   if (early?.used) {
-    return afterNextPaint(() => {
-      early.used = false;
-      run();
-    });
+    const start = () =>
+      afterNextPaint(() => {
+        early.used = false;
+        run();
+      });
+    if (early.drawn.down === 0) return start();
+    let cancelStart = () => {};
+    const cancelWait = whenFingersLift(() => (cancelStart = start()));
+    return () => {
+      cancelWait();
+      cancelStart();
+    };
   }
   const controller = new AbortController();
   let cancelRun = () => {};
   controller.signal.addEventListener('abort', () => cancelRun());
-  const once = () => {
+  const once = (event: Event) => {
     // Stop listening, but keep the scheduled start: aborting after this only cancels a start not yet run.
     for (const type of GESTURES) window.removeEventListener(type, once, { capture: true });
+    // A finger on the page may begin a swipe or a pinch, which moves the server's drawing of the map
+    // (use-drawn-gesture.ts). The map's start (MapLibre's evaluation, its worker, its first frames) would hold the main
+    // thread while the finger moves, and the drawing would stutter behind it: it starts once the last finger lifts.
+    if (isTouch(event)) {
+      cancelRun = whenFingersLift(() => (cancelRun = afterNextPaint(run)));
+      return;
+    }
     cancelRun = afterNextPaint(run);
   };
   for (const type of GESTURES) {
