@@ -98,7 +98,7 @@ function onFirstGesture(run: () => void): () => void {
  * idle, or the visitor has first used the page. The map (its chunk, MapLibre and its worker, a WebGL context and the
  * first frames) is the page's heaviest work. With `gesture` the server drew a picture of the map to stand in for it,
  * so a visitor who only reads the list never pays for it, and one who reaches for the map starts it with that same
- * touch, click or key (docs/decisions.md, "The home page's map starts at the first gesture").
+ * touch (once its finger lifts), click or key (docs/decisions.md, "The home page's map starts at the first gesture").
  */
 export function useMapStart(
   box: RefObject<HTMLElement | null>,
