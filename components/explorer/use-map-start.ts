@@ -51,6 +51,12 @@ function whenFingersLift(done: () => void): () => void {
   return () => controller.abort();
 }
 
+/** `start` (which returns its own cancel) once the last finger has lifted; the returned cancel stops either step. */
+function afterFingersLift(start: () => () => void): () => void {
+  let cancel = whenFingersLift(() => (cancel = start()));
+  return () => cancel();
+}
+
 const isTouch = (event: Event) =>
   event.type === 'touchstart' || (event instanceof PointerEvent && event.pointerType === 'touch');
 
@@ -64,13 +70,7 @@ function onFirstGesture(run: () => void): () => void {
         early.used = false;
         run();
       });
-    if (early.drawn.down === 0) return start();
-    let cancelStart = () => {};
-    const cancelWait = whenFingersLift(() => (cancelStart = start()));
-    return () => {
-      cancelWait();
-      cancelStart();
-    };
+    return early.drawn.down === 0 ? start() : afterFingersLift(start);
   }
   const controller = new AbortController();
   let cancelRun = () => {};
@@ -81,11 +81,7 @@ function onFirstGesture(run: () => void): () => void {
     // A finger on the page may begin a swipe or a pinch, which moves the server's drawing of the map
     // (use-drawn-gesture.ts). The map's start (MapLibre's evaluation, its worker, its first frames) would hold the main
     // thread while the finger moves, and the drawing would stutter behind it: it starts once the last finger lifts.
-    if (isTouch(event)) {
-      cancelRun = whenFingersLift(() => (cancelRun = afterNextPaint(run)));
-      return;
-    }
-    cancelRun = afterNextPaint(run);
+    cancelRun = isTouch(event) ? afterFingersLift(() => afterNextPaint(run)) : afterNextPaint(run);
   };
   for (const type of GESTURES) {
     window.addEventListener(type, once, { capture: true, passive: true, signal: controller.signal });
