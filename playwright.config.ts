@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
+import { E2E_LAUNCH_OPTIONS } from './e2e/chromium';
 
 /*
  * End-to-end journeys against a production build (`npm run build` first) and a freshly seeded Partner API.
@@ -61,19 +61,20 @@ export default defineConfig({
     // still leaves its screenshot and error; E2E_TRACE=1 records traces again and keeps those of failed journeys
     // (docs/testing.md, "Where the time goes").
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
-    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    launchOptions: E2E_LAUNCH_OPTIONS,
   },
   projects: [
     // First in the list, so its few journeys run while the pinned servers are fresh (their clocks run from the start).
     { name: 'pinned', testDir: 'e2e/pinned', use: { ...DESKTOP, baseURL: PINNED_BASE_URL } },
-    { name: 'chromium', testIgnore: 'pinned/**', use: DESKTOP },
     // Every journey that makes sense on a phone says so with @phone in its title: both projects run the same specs.
+    // One about the phone alone (a swipe, the sheet) says @phone-only: at desktop size it would only repeat itself.
+    { name: 'chromium', testIgnore: 'pinned/**', grepInvert: /@phone-only/, use: DESKTOP },
     { name: 'phone', testIgnore: 'pinned/**', grep: /@phone/, use: PHONE },
   ],
   webServer: [
     {
       // A throwaway database, seeded on start (scripts/e2e-service.ts).
-      command: 'npx tsx scripts/e2e-service.ts',
+      command: 'node --import tsx scripts/e2e-service.ts',
       // Any spec route answers 401 without a token once the service is up; Playwright counts 401 as ready.
       url: `http://127.0.0.1:${SERVICE_PORT}/v2/clicks`,
       env: {
@@ -111,7 +112,7 @@ export default defineConfig({
     },
     {
       // The pinned service: its clock starts at PINNED_NOW, its catalogue is fixed (scripts/e2e-service.ts).
-      command: 'npx tsx scripts/e2e-service.ts',
+      command: 'node --import tsx scripts/e2e-service.ts',
       url: `http://127.0.0.1:${PINNED_SERVICE_PORT}/v2/clicks`,
       env: {
         PARTNER_API_PORT: String(PINNED_SERVICE_PORT),

@@ -1,4 +1,5 @@
 import type { LaunchOptions } from '@playwright/test';
+import { existsSync } from 'node:fs';
 
 /**
  * Debian's Chromium as Playwright launches it here (docs/design.md §6): Playwright cannot download its own browser, and
@@ -23,14 +24,26 @@ export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
 };
 
 /**
- * The same browser with GPU compositing on SwiftShader (ANGLE) instead of software compositing: as a phone composites
+ * The journeys' browser: Debian's `chromium-headless-shell`, the same Chromium build without the browser's UI (the
+ * binary Playwright itself runs for headless journeys), when installed; else the whole browser. In the suite it took
+ * 8 % less CPU than the whole browser for the same journeys, most of it the browser process's own work
+ * (docs/testing.md, "Where the time goes"). The benchmarks and Lighthouse keep the whole browser, as a visitor's.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const E2E_LAUNCH_OPTIONS: LaunchOptions = {
+  ...CHROMIUM_LAUNCH_OPTIONS,
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+};
+
+/**
+ * The journeys' browser with GPU compositing on SwiftShader (ANGLE) instead of software compositing: as a phone composites
  * on its GPU. Software compositing leaves the map's WebGL canvas out of the picture above the list sheet at phone
  * size (docs/web-delivery.md, "Not done"), so the documentation's screenshots use this one.
  */
 export const CHROMIUM_GPU_COMPOSITING_LAUNCH_OPTIONS: LaunchOptions = {
-  ...CHROMIUM_LAUNCH_OPTIONS,
+  ...E2E_LAUNCH_OPTIONS,
   args: [
-    ...(CHROMIUM_LAUNCH_OPTIONS.args ?? []).filter((arg) => arg !== '--disable-gpu'),
+    ...(E2E_LAUNCH_OPTIONS.args ?? []).filter((arg) => arg !== '--disable-gpu'),
     '--use-gl=angle',
     '--use-angle=swiftshader',
     '--ignore-gpu-blocklist',

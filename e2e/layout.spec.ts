@@ -317,20 +317,24 @@ test.describe('recovery', () => {
     consoleErrors.allow(/status of 50\d|Failed to load resource/);
     let upstream = startUpstream();
     await waitUntil(`http://127.0.0.1:${SERVICE_PORT}/v2/clicks`, (s) => s === 401);
-    const web = spawn('npx', ['next', 'start', '-p', String(WEB_PORT), '-H', '127.0.0.1'], {
-      env: {
-        ...process.env,
-        PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
-        PARTNER_CLIENT_ID: 'demo',
-        PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
-        SESSION_SECRET: E2E_SECRETS.sessionSecret,
-        // No catalogue copy: the explorer asks the Partner API live, so its outage shows (with a copy the explorer
-        // keeps listing from it: e2e/explorer-outage.spec.ts).
-        CATALOGUE_MIRROR_FILE: 'off',
+    const web = spawn(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB_PORT), '-H', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+          PARTNER_CLIENT_ID: 'demo',
+          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+          SESSION_SECRET: E2E_SECRETS.sessionSecret,
+          // No catalogue copy: the explorer asks the Partner API live, so its outage shows (with a copy the explorer
+          // keeps listing from it: e2e/explorer-outage.spec.ts).
+          CATALOGUE_MIRROR_FILE: 'off',
+        },
+        stdio: 'ignore',
+        detached: true,
       },
-      stdio: 'ignore',
-      detached: true,
-    });
+    );
     children.push(web);
     try {
       await waitUntil(`http://127.0.0.1:${WEB_PORT}/`, (s) => s === 200);

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
+import { E2E_LAUNCH_OPTIONS } from './chromium';
 import { clicksSince, demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
 import { expect, resending, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
@@ -17,8 +17,8 @@ let browser: Browser;
 
 test.beforeAll(async () => {
   browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH_OPTIONS,
-    args: [...(CHROMIUM_LAUNCH_OPTIONS.args ?? []), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
+    ...E2E_LAUNCH_OPTIONS,
+    args: [...(E2E_LAUNCH_OPTIONS.args ?? []), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
   });
 });
 

@@ -20,9 +20,11 @@ if (existsSync('partner-api/cli.ts')) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   const env = { ...process.env, PARTNER_API_PORT: String(port), PARTNER_API_DB: db };
   const load = catalogue ? ['import', '--partner', partner, catalogue] : ['seed', '--events', events];
-  const seed = spawnSync('npx', ['tsx', 'partner-api/cli.ts', ...load], { env, stdio: 'inherit' });
+  // Node with tsx's loader rather than `npx tsx`: no npx, and no tsx process in between, on the suite's start path.
+  const cli = (...args: string[]) => [...process.execArgv, 'partner-api/cli.ts', ...args];
+  const seed = spawnSync(process.execPath, cli(...load), { env, stdio: 'inherit' });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
-  const serve = spawn('npx', ['tsx', 'partner-api/cli.ts', 'serve'], { env, stdio: 'inherit' });
+  const serve = spawn(process.execPath, cli('serve'), { env, stdio: 'inherit' });
   const stop = () => serve.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
