@@ -24,7 +24,7 @@ const LANGUAGES = [
   { lang: 'en', locale: 'en-GB' },
   { lang: 'fr', locale: 'fr-FR' },
 ] as const;
-const tag = (size: string) => (size === 'phone' ? ' @phone' : '');
+const tag = (size: string) => (size === 'phone' ? ' @phone-only' : '');
 
 let events: TEvent[];
 test.beforeAll(async ({ request }) => {
@@ -171,7 +171,7 @@ for (const size of SIZES)
     });
   }
 
-test('home @phone: card pictures load in fixed boxes, with no layout shift (CLS ≤ 0.02)', async ({
+test('home @phone-only: card pictures load in fixed boxes, with no layout shift (CLS ≤ 0.02)', async ({
   browser,
   consoleErrors,
 }) => {
@@ -394,7 +394,7 @@ for (const size of SIZES)
     });
 
 for (const language of LANGUAGES)
-  test(`phone menu @phone: Subscribe says its name and opens below it, not over the language switch, ${language.lang}`, async ({
+  test(`phone menu @phone-only: Subscribe says its name and opens below it, not over the language switch, ${language.lang}`, async ({
     browser,
     consoleErrors,
   }) => {

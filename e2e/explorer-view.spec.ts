@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import {
   cameraOf,
@@ -16,19 +16,9 @@ import {
 /*
  * The explorer's one view state: the header, the list, the map and its text alternative render one answer,
  * exact over every match; Back restores all of them at once; the first gesture on a phone moves the drawn map; a town
- * chosen on a phone shows above the sheet. Tests tagged @phone run in a phone project as they are, and make a phone
- * context of their own (390 × 844, touch) in a desktop one.
+ * chosen on a phone shows above the sheet. Tests tagged @phone run in both projects; those about the phone alone are
+ * tagged @phone-only and run in the phone project (390 × 844, touch), on its page.
  */
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-/** The test's page when its project is a phone, else a new phone context's (guarded for console errors too). */
-async function phonePage(page: Page, browser: Browser, testInfo: TestInfo, watch: (c: BrowserContext) => void) {
-  if (testInfo.project.use.isMobile) return page;
-  const context = await browser.newContext({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Paris' });
-  watch(context);
-  return context.newPage();
-}
 
 /**
  * A finger on the drawn map, 120 px below the top of its box: `touch('touchMove', x)` moves it to `x` (a real touch,
@@ -272,12 +262,9 @@ test.describe('one view state', () => {
     await snap(page, testInfo, 'after Back');
   });
 
-  test('a first swipe on the phone pans the drawn map, and the live map starts there once the finger lifts @phone', async ({
-    page,
-    browser,
-    consoleErrors,
+  test('a first swipe on the phone pans the drawn map, and the live map starts there once the finger lifts @phone-only', async ({
+    page: phone,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     const mapLibRequests: string[] = [];
     phone.on('request', (request) => {
       if (/maplibre/i.test(request.url())) mapLibRequests.push(request.url());
@@ -304,15 +291,11 @@ test.describe('one view state', () => {
     expect(mapLibRequests.length).toBeGreaterThan(0);
     await expectSwipedEast(phone, 10_000);
     await snap(phone, testInfo, 'phone: after the first swipe');
-    if (phone !== page) await phone.context().close();
   });
 
-  test('a swipe before the explorer has hydrated pans the drawn map at once, and the live map starts there @phone', async ({
-    page,
-    browser,
-    consoleErrors,
+  test('a swipe before the explorer has hydrated pans the drawn map at once, and the live map starts there @phone-only', async ({
+    page: phone,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     const release = await holdScripts(phone, '/?at=46.6,2.35,6');
     await phone.goto('/?at=46.6,2.35,6', { waitUntil: 'domcontentloaded' });
     await expect(phone.getByTestId('map-backdrop')).toBeVisible();
@@ -331,7 +314,6 @@ test.describe('one view state', () => {
     await expect(phone.getByTestId('event-map')).toHaveAttribute('data-features', /^\d+$/, { timeout: 30_000 });
     await expectSwipedEast(phone, 30_000);
     await snap(phone, testInfo, 'phone: after a swipe before hydration');
-    if (phone !== page) await phone.context().close();
   });
 
   test('a wheel turned before the explorer has hydrated zooms the drawn map at once, and the live map starts there', async ({
@@ -364,12 +346,9 @@ test.describe('one view state', () => {
     await snap(page, testInfo, 'desktop: after a wheel turn before hydration');
   });
 
-  test('the live map a tap starts stays behind the drawing until its basemap is drawn, and moves the drawing meanwhile @phone', async ({
-    page,
-    browser,
-    consoleErrors,
+  test('the live map a tap starts stays behind the drawing until its basemap is drawn, and moves the drawing meanwhile @phone-only', async ({
+    page: phone,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     const { live, scale, letBasemapThrough } = await tapToHeldMap(phone);
     // The map's own zoom button zooms the drawing along with the hidden map, which stays hidden.
     await phone.getByRole('button', { name: 'Zoom in' }).tap();
@@ -383,15 +362,11 @@ test.describe('one view state', () => {
     await waitForView(phone);
     expect(cameraOf(phone)?.zoom).toBeCloseTo(7, 1);
     await snap(phone, testInfo, 'phone: the live map shown whole');
-    if (phone !== page) await phone.context().close();
   });
 
-  test('the held live map shows as it is once zoomed out past half of the drawing @phone', async ({
-    page,
-    browser,
-    consoleErrors,
-  }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+  test('the held live map shows as it is once zoomed out past half of the drawing @phone-only', async ({
+    page: phone,
+  }) => {
     const { live, scale, letBasemapThrough } = await tapToHeldMap(phone);
     const zoomOut = phone.getByRole('button', { name: 'Zoom out' });
     // One level out, the 1 000 px drawing at half its size still covers most of the phone's map: the hold lasts.
@@ -408,15 +383,9 @@ test.describe('one view state', () => {
     await expect(live).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 });
     await waitForView(phone);
     expect(cameraOf(phone)?.zoom).toBeCloseTo(4, 1);
-    if (phone !== page) await phone.context().close();
   });
 
-  test('a town chosen on the phone is framed above the sheet @phone', async ({
-    page,
-    browser,
-    consoleErrors,
-  }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
+  test('a town chosen on the phone is framed above the sheet @phone-only', async ({ page: phone }, testInfo) => {
     await openExplorer(phone, '/');
     await waitForView(phone);
     const search = phone.getByRole('combobox', { name: /^Search events/ });
@@ -434,15 +403,11 @@ test.describe('one view state', () => {
     expect(townY).toBeGreaterThan(area.y + 20);
     expect(townY).toBeLessThan(sheet.y - 20);
     await snap(phone, testInfo, 'phone: Lyon above the sheet');
-    if (phone !== page) await phone.context().close();
   });
 
-  test('on a phone the list counts the map above the sheet, and lowering the sheet widens it; the credits stay above it @phone', async ({
-    page,
-    browser,
-    consoleErrors,
+  test('on a phone the list counts the map above the sheet, and lowering the sheet widens it; the credits stay above it @phone-only', async ({
+    page: phone,
   }, testInfo) => {
-    const phone = await phonePage(page, browser, testInfo, (c) => consoleErrors.watch(c));
     const calls = recordEventsCalls(phone);
     await openExplorer(phone, '/?at=46.6,2.35,6');
     await waitForView(phone);
@@ -506,6 +471,5 @@ test.describe('one view state', () => {
     await expect(panel).toHaveAttribute('data-snap', 'full');
     await waitForView(phone);
     expect(calls.length).toBe(before);
-    if (phone !== page) await phone.context().close();
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
 import {
   cameraOf,
@@ -331,13 +330,5 @@ test.describe('map explorer', () => {
     await expect(page.getByRole('complementary', { name: 'Results' })).toHaveAttribute('data-snap', 'full');
     await snap(page, testInfo, 'phone: sheet expanded');
     await context.close();
-  });
-
-  test('the home page has no serious or critical accessibility violation @phone', async ({ page }) => {
-    await openExplorer(page, '/');
-    await waitForMarkers(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   });
 });
