@@ -12,6 +12,7 @@ import { openExplorer, waitForResults } from './helpers';
  * SCREENSHOTS_DIR says otherwise: `SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/screenshots.spec.ts`.
  */
 
+const WRITING_DOCS = process.env.SCREENSHOTS_DIR !== undefined;
 const OUT = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const PARIS = '/?at=46.6,2.35,6';
 const SIZES: { name: string; options: BrowserContextOptions }[] = [
@@ -33,10 +34,12 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${nam
 
 for (const size of SIZES)
   for (const language of LANGUAGES)
-    test(`${size.name} ${language.lang}`, async ({ baseURL, consoleErrors }) => {
+    test(`${size.name} ${language.lang}`, async ({ baseURL, consoleErrors, browser: suiteBrowser }) => {
       test.setTimeout(180_000);
-      // Composited as on a device (e2e/chromium.ts), so the pictures show what a phone shows.
-      const browser = await chromium.launch(CHROMIUM_GPU_COMPOSITING_LAUNCH_OPTIONS);
+      // For the documentation, composited as on a device (e2e/chromium.ts), so the pictures show what a phone shows.
+      // In the suite, where the pictures are not kept, the suite's browser checks the same states: compositing every
+      // frame on SwiftShader cost these four journeys 60 % more CPU (docs/testing.md, "Where the time goes").
+      const browser = WRITING_DOCS ? await chromium.launch(CHROMIUM_GPU_COMPOSITING_LAUNCH_OPTIONS) : suiteBrowser;
       try {
         consoleErrors.allow(/net::ERR_FAILED|loopback/);
         const context = await browser.newContext({
@@ -81,6 +84,6 @@ for (const size of SIZES)
         await shot(page, `event-${base}`);
         await context.close();
       } finally {
-        await browser.close();
+        if (browser !== suiteBrowser) await browser.close();
       }
     });
