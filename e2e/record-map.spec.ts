@@ -51,15 +51,14 @@ test('an event page draws its place without MapLibre, and opens the interactive 
   expect(after.top).toBeCloseTo(box.top, 0);
 });
 
-test('a place page in French draws its map and labels the button in French @phone', async ({
-  browser,
-  consoleErrors,
-}) => {
-  const context = await browser.newContext({ locale: 'fr-FR' });
-  consoleErrors.watch(context);
-  const page = await context.newPage();
-  await page.goto(`/places/${encodeURIComponent(event.mapPlace?.id ?? event.place.mapId)}`);
-  await expect(page.getByTestId('static-map')).toHaveAttribute('aria-label', /Carte : /);
-  await expect(page.getByRole('button', { name: 'Carte interactive' })).toBeVisible();
-  await context.close();
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('a place page draws its map, labels the button, and its live map speaks French @phone', async ({ page }) => {
+    await page.goto(`/places/${encodeURIComponent(event.mapPlace?.id ?? event.place.mapId)}`);
+    await expect(page.getByTestId('static-map')).toHaveAttribute('aria-label', /Carte : /);
+    await page.getByRole('button', { name: 'Carte interactive' }).click();
+    // MapLibre names its canvas with its `locale` option's "Map.Title": French on a French page.
+    await expect(page.locator('.maplibregl-canvas')).toHaveAttribute('aria-label', 'Carte');
+  });
 });

@@ -4,6 +4,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { isLocale } from '@/lib/i18n/config';
+import { mapMessages } from '@/lib/i18n/map-messages';
 import { buildBasemapStyle } from '@/lib/map/basemap-style';
 import { prepareStyle } from '@/lib/map/style-protocols';
 import styles from './record-page.module.css';
@@ -52,17 +53,16 @@ export function MiniMap({
       // Same worker files as the explorer's map (components/map/event-map.tsx, served from public/maplibre/).
       maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
       const detailed = mapStyleUrl !== undefined;
+      const locale = isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined;
       map = new maplibregl.Map({
         container: element,
-        style:
-          mapStyleUrl ??
-          buildBasemapStyle(`${window.location.origin}/basemap`, {
-            locale: isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined,
-          }),
+        style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`, { locale }),
         center: [first.lng, first.lat],
         zoom: detailed ? 15 : zoom,
         interactive,
         attributionControl: detailed ? { compact: true } : false,
+        // MapLibre's own words (the canvas's name, the credits' toggle) in the page's language, as on the explorer.
+        locale: mapMessages(locale).maplibre,
       });
       if (parsed.length > 1) {
         const bounds = new maplibregl.LngLatBounds();
