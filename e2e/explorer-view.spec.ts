@@ -196,11 +196,16 @@ test.describe('one view state', () => {
     const chipCount = Number(/^Music, ([\d,]+) events?$/.exec(name)?.[1]?.replace(/,/g, '') ?? NaN);
     expect(chipCount).toBeGreaterThan(0);
     await expect(music.getByTestId('chip-count')).toHaveText(chipCount.toLocaleString('en-GB'));
+    const mapArea = page.locator('[data-map-area]');
+    const box = await mapArea.boundingBox();
 
     await music.click();
     await expect(music).toHaveAttribute('aria-pressed', 'true');
     await waitForView(page);
     expect(await headerTotal(page)).toBe(chipCount);
+    // Setting a filter leaves the map's box as it was ("Clear filters" appears on the chips' line, not on a row of its
+    // own): a smaller map would show fewer events than the list, counted for the map before it shrank.
+    expect(await mapArea.boundingBox()).toEqual(box);
     // The chips count under every filter but the categories: choosing one leaves the counts as they were.
     await expect(music).toHaveAttribute('aria-label', name);
   });

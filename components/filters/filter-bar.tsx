@@ -53,6 +53,11 @@ export function FilterBar({
   const id = useId();
   const control = { id, filters, t, onChange };
   const showClear = active ?? activeFilterCount(filters) > 0;
+  const clear = (
+    <button type="button" className={styles.clear} onClick={onClear}>
+      {t.clearFilters}
+    </button>
+  );
   return (
     <div className={styles.bar} role="group" aria-label={t.filters} data-variant={variant}>
       <div className={styles.row}>
@@ -79,20 +84,21 @@ export function FilterBar({
             <option value="cheapest">{t.sortCheapest}</option>
           </select>
         </div>
-        {showClear && (
-          <button type="button" className={styles.clear} onClick={onClear}>
-            {t.clearFilters}
-          </button>
-        )}
+        {showClear && variant === 'sheet' && clear}
       </div>
-      <CategoryToolbar
-        selected={filters.categories}
-        offered={preset.categories ?? MAIN_CATEGORIES}
-        locale={locale}
-        t={t}
-        counts={counts}
-        onChange={(categories) => onChange({ categories })}
-      />
+      {/* Inline, "Clear filters" ends the chips' line rather than the first row: there it would wrap onto a row of its
+          own as a filter is set, and the map below would shrink under a list counting the larger map. */}
+      <div className={styles.chipsLine}>
+        <CategoryToolbar
+          selected={filters.categories}
+          offered={preset.categories ?? MAIN_CATEGORIES}
+          locale={locale}
+          t={t}
+          counts={counts}
+          onChange={(categories) => onChange({ categories })}
+        />
+        {showClear && variant !== 'sheet' && clear}
+      </div>
     </div>
   );
 }
