@@ -5,12 +5,12 @@
  * (`SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/basemap.spec.ts`), so a run of the suite leaves the
  * checkout as it was.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Locator, Page, Route } from '@playwright/test';
-import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
 import { buildPmtilesArchive } from './fixtures/pmtiles-archive';
 import { expect, test } from './fixtures/test';
-import { openExplorer } from './helpers';
+import { openExplorer, spawnWebServer } from './helpers';
 
 /** Opens a view of the explorer and waits for the map's first idle frame with the basemap drawn. */
 async function openMap(page: Page, path: string): Promise<Locator> {
@@ -163,24 +163,12 @@ test.describe('a self-hosted street basemap from one .pmtiles file (MAP_STYLE_UR
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(port), '-H', '127.0.0.1'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PARTNER_API_URL: E2E_SERVICE_URL,
-          PARTNER_CLIENT_ID: 'demo',
-          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
-          SESSION_SECRET: E2E_SECRETS.sessionSecret,
-          CATALOGUE_MIRROR_FILE: 'off',
-          MAP_STYLE_URL: styleUrl,
-        },
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
+    server = spawnWebServer(port, {
+      NODE_ENV: 'production',
+      PARTNER_API_URL: E2E_SERVICE_URL,
+      CATALOGUE_MIRROR_FILE: 'off',
+      MAP_STYLE_URL: styleUrl,
+    });
     // Readiness, not a timing assertion: poll until the server answers.
     for (let attempt = 0; attempt < 120; attempt++) {
       const ok = await fetch(`${base}/`).then(

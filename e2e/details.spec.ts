@@ -1,12 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import type { TEvent } from '../lib/contract';
 import { CATEGORY_LABELS, type TMainCategory } from '../lib/contract/categories';
-import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
 import { expect, resending, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { cards, holdScripts, openExplorer, waitForResults } from './helpers';
+import { cards, holdScripts, openExplorer, spawnWebServer, waitForResults } from './helpers';
 
 /*
  * The details a visitor notices, at phone (390×844, touch) and desktop sizes, in English and French: search that finds
@@ -301,23 +301,11 @@ test.describe('the Partner API down', () => {
     // would let one project's server answer the other's journeys until its own afterAll stopped it.
     const port = Number(new URL(E2E_BASE_URL).port) + 37 + test.info().parallelIndex;
     origin = `http://127.0.0.1:${port}`;
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/web-server.ts', '-p', String(port), '-H', '127.0.0.1'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PARTNER_API_URL: 'http://127.0.0.1:9',
-          PARTNER_CLIENT_ID: 'demo',
-          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
-          SESSION_SECRET: E2E_SECRETS.sessionSecret,
-          CATALOGUE_MIRROR_FILE: 'off',
-        },
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
+    server = spawnWebServer(port, {
+      NODE_ENV: 'production',
+      PARTNER_API_URL: 'http://127.0.0.1:9',
+      CATALOGUE_MIRROR_FILE: 'off',
+    });
     // Readiness, not a timing assertion: poll until the server answers.
     for (let attempt = 0; attempt < 120; attempt++) {
       const ok = await fetch(`${origin}/icon.svg`).then(

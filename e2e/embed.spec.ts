@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, resending, test } from './fixtures/test';
-import { E2E_BASE_URL, E2E_SECRETS, E2E_SERVICE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
+import { spawnWebServer } from './helpers';
 
 /*
  * The embed as a partner uses it: a host page on ANOTHER local origin frames the web app. The default brand
@@ -284,23 +285,15 @@ test.describe('second brand', () => {
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
-    server = spawn(
-      process.execPath,
-      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    server = spawnWebServer(
+      port,
       {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PARTNER_API_URL: E2E_SERVICE_URL,
-          PARTNER_CLIENT_ID: 'demo',
-          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
-          SESSION_SECRET: E2E_SECRETS.sessionSecret,
-          PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
-          BRAND_FILE: 'brands/sortir-a-lyon.json',
-        },
-        stdio: 'ignore',
-        detached: true,
+        NODE_ENV: 'production',
+        PARTNER_API_URL: E2E_SERVICE_URL,
+        PARTNER_LINKS_ORIGIN: E2E_SERVICE_URL,
+        BRAND_FILE: 'brands/sortir-a-lyon.json',
       },
+      'next start',
     );
     // Readiness, not a timing assertion: poll until the server answers.
     for (let attempt = 0; attempt < 120; attempt++) {

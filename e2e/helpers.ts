@@ -1,4 +1,6 @@
 import { expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_SECRETS } from '../playwright.config';
 import { resending } from './fixtures/test';
 
 /** The rectangle and filters of one explorer events request (`/api/explorer/events`). */
@@ -128,4 +130,31 @@ export async function holdScripts(page: Page, path?: string): Promise<() => void
     await route.continue();
   });
   return release;
+}
+
+/**
+ * A web server a journey starts on a port of its own, with the suite's credentials and `env` on top (its Partner API,
+ * style or brand): the production server `npm start` runs, or `next start` itself. One detached process group, so
+ * `process.kill(-child.pid)` stops it with what it started.
+ */
+export function spawnWebServer(
+  port: number,
+  env: Record<string, string>,
+  server: 'web-server' | 'next start' = 'web-server',
+): ChildProcess {
+  const program =
+    server === 'web-server'
+      ? ['--import', 'tsx', 'scripts/web-server.ts']
+      : ['node_modules/next/dist/bin/next', 'start'];
+  return spawn(process.execPath, [...program, '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      PARTNER_CLIENT_ID: 'demo',
+      PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
+      SESSION_SECRET: E2E_SECRETS.sessionSecret,
+      ...env,
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
 }

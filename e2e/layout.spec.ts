@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { E2E_SECRETS } from '../playwright.config';
 import type { TEvent } from '../lib/contract';
 import { expect, resending, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { cards, openExplorer, waitForResults, waitForView } from './helpers';
+import { cards, openExplorer, spawnWebServer, waitForResults, waitForView } from './helpers';
 
 /*
  * The layout at phone and desktop size, keyboard use, accessibility on every page in both languages, and recovery
@@ -317,23 +316,15 @@ test.describe('recovery', () => {
     consoleErrors.allow(/status of 50\d|Failed to load resource/);
     let upstream = startUpstream();
     await waitUntil(`http://127.0.0.1:${SERVICE_PORT}/v2/clicks`, (s) => s === 401);
-    const web = spawn(
-      process.execPath,
-      ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB_PORT), '-H', '127.0.0.1'],
+    const web = spawnWebServer(
+      WEB_PORT,
       {
-        env: {
-          ...process.env,
-          PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
-          PARTNER_CLIENT_ID: 'demo',
-          PARTNER_CLIENT_SECRET: E2E_SECRETS.clientSecret,
-          SESSION_SECRET: E2E_SECRETS.sessionSecret,
-          // No catalogue copy: the explorer asks the Partner API live, so its outage shows (with a copy the explorer
-          // keeps listing from it: e2e/explorer-outage.spec.ts).
-          CATALOGUE_MIRROR_FILE: 'off',
-        },
-        stdio: 'ignore',
-        detached: true,
+        PARTNER_API_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+        // No catalogue copy: the explorer asks the Partner API live, so its outage shows (with a copy the explorer
+        // keeps listing from it: e2e/explorer-outage.spec.ts).
+        CATALOGUE_MIRROR_FILE: 'off',
       },
+      'next start',
     );
     children.push(web);
     try {
