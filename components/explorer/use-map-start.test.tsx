@@ -113,6 +113,11 @@ describe('useMapStart', () => {
 
     /** A touch event as the hook reads it: the fingers still on the screen. */
     const touch = (type: string, fingers: number) => Object.assign(new Event(type), { touches: { length: fingers } });
+    /** Fingers lift (`touchend`, or `touchcancel` when the browser takes the touch over), leaving `fingers` down. */
+    const lift = (fingers: number, type = 'touchend') =>
+      act(() => {
+        window.dispatchEvent(touch(type, fingers));
+      });
 
     it.each(['touchstart', 'pointerdown'])(
       'on a finger (%s), starts once the last finger has lifted: a swipe moves the drawing first',
@@ -127,14 +132,10 @@ describe('useMapStart', () => {
         paint();
         expect(started(container)).toBe('false');
         // A pinch: one of two fingers lifts.
-        act(() => {
-          window.dispatchEvent(touch('touchend', 1));
-        });
+        lift(1);
         paint();
         expect(started(container)).toBe('false');
-        act(() => {
-          window.dispatchEvent(touch('touchend', 0));
-        });
+        lift(0);
         expect(started(container)).toBe('false');
         paint();
         expect(started(container)).toBe('true');
@@ -147,9 +148,7 @@ describe('useMapStart', () => {
       act(() => {
         window.dispatchEvent(touch('touchstart', 1));
       });
-      act(() => {
-        window.dispatchEvent(touch('touchcancel', 0));
-      });
+      lift(0, 'touchcancel');
       paint();
       expect(started(container)).toBe('true');
     });
@@ -210,9 +209,7 @@ describe('useMapStart', () => {
       act(() => intersect!(true));
       paint();
       expect(started(container)).toBe('false');
-      act(() => {
-        window.dispatchEvent(touch('touchend', 0));
-      });
+      lift(0);
       paint();
       expect(started(container)).toBe('true');
       delete (window as { __earlyInput?: unknown }).__earlyInput;

@@ -3,8 +3,8 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
-import { isLocale } from '@/lib/i18n/config';
 import { mapMessages } from '@/lib/i18n/map-messages';
+import { pageLocale } from '@/components/map/use-map-style';
 import { buildBasemapStyle } from '@/lib/map/basemap-style';
 import { prepareStyle } from '@/lib/map/style-protocols';
 import styles from './record-page.module.css';
@@ -53,7 +53,7 @@ export function MiniMap({
       // Same worker files as the explorer's map (components/map/event-map.tsx, served from public/maplibre/).
       maplibregl.setWorkerUrl(`${window.location.origin}/maplibre/${maplibregl.getVersion()}/maplibre-gl-worker.mjs`);
       const detailed = mapStyleUrl !== undefined;
-      const locale = isLocale(document.documentElement.lang) ? document.documentElement.lang : undefined;
+      const locale = pageLocale();
       map = new maplibregl.Map({
         container: element,
         style: mapStyleUrl ?? buildBasemapStyle(`${window.location.origin}/basemap`, { locale }),
