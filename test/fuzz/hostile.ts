@@ -232,7 +232,9 @@ export const queryValue: fc.Arbitrary<string> = fc.oneof(
 
 /** A query string from a record of (possibly non-string) values; arrays become repeated keys. */
 export function toQueryString(record: unknown): string {
-  if (!record || typeof record !== 'object' || Array.isArray(record)) return `q=${pathSegment(String(record))}`;
+  // An array's items as `String` joins them, each through asQueryText: `String` throws on an item with no prototype.
+  if (Array.isArray(record)) return `q=${pathSegment(record.map(asQueryText).join(','))}`;
+  if (!record || typeof record !== 'object') return `q=${pathSegment(String(record))}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(record)) {
     if (Array.isArray(value)) for (const item of value) params.append(key, asQueryText(item));
