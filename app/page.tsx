@@ -33,7 +33,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       links={brand.footerLinks}
       defaultCamera={defaultCamera}
       firstView={firstView}
-      mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
+      mapBackdrop={firstView ? <MapBackdrop firstView={firstView} locale={locale} /> : undefined}
       languageSwitcher={<LanguageSwitcher locale={locale} />}
     />
   );

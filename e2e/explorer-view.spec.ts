@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { ZSearchResponseSchema } from '../lib/contract';
+import { GROUP_RADIUS_STEPS, GROUP_STROKE_PX } from '../lib/map/markers';
 import { expect, test } from './fixtures/test';
 import {
   cameraOf,
@@ -409,6 +411,63 @@ test.describe('one view state', () => {
     expect(townY).toBeLessThan(sheet.y - 20);
     await snap(phone, testInfo, 'phone: Lyon above the sheet');
   });
+
+  for (const live of [true, false])
+    test(`a search’s results on the phone are framed above the sheet and clear of the map’s open credits, ${live ? 'on the live map' : 'searched before the live map started'} @phone-only`, async ({
+      page: phone,
+    }, testInfo) => {
+      if (live) {
+        await openExplorer(phone, '/?at=46.6,2.35,6');
+        await waitForView(phone);
+      } else {
+        // Hydrated, no gesture yet: the server's drawing stands in for the map, with its own credits.
+        await phone.goto('/?at=46.6,2.35,6');
+        await expect(phone.locator('[data-map-mode]:not([data-map-mode="pending"])')).toHaveCount(1, {
+          timeout: 30_000,
+        });
+        await expect(phone.getByTestId('event-map')).toHaveCount(0);
+        await expect(phone.locator('[data-map-credits]')).toBeVisible();
+      }
+      const searched = phone.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/api/search' && url.searchParams.get('type') === 'events';
+      });
+      const search = phone.getByRole('combobox', { name: /^Search events/ });
+      // Results from Paris to Marseille: the fitting puts Marseille's, the southernmost, at the bottom of the frame.
+      await search.fill('marseille');
+      await search.press('Enter');
+      const items = ZSearchResponseSchema.parse(await (await searched).json());
+      const points = items.flatMap((item) => ('event' in item ? [item.event.place.address] : []));
+      expect(points.length).toBeGreaterThan(1);
+      await expect(phone.getByTestId('search-results-title')).toBeVisible();
+      // The map was fitted to the results, then drew them.
+      await expect.poll(() => phone.url()).not.toContain('at=46.6%2C2.35%2C6');
+      await waitForView(phone);
+      // The live map's credits, if it has started (MapLibre keeps its compact credits open until the first drag: two
+      // lines above the sheet), else the drawing's, where the live map's will open.
+      const liveCredits = phone.locator('.maplibregl-ctrl-attrib');
+      const credits = (await liveCredits.count()) > 0 ? liveCredits : phone.locator('[data-map-credits]');
+      if (live) await expect(credits).toHaveClass(/maplibregl-compact-show/);
+      await expect(credits).toBeVisible();
+      const creditsTop = (await credits.boundingBox())!.y;
+      const sheetTop = (await phone.getByRole('complementary', { name: 'Results' }).boundingBox())!.y;
+      expect(creditsTop).toBeLessThan(sheetTop);
+      const area = (await phone.locator('[data-map-area]').boundingBox())!;
+      // Where each result is drawn, from the camera in the URL: inside the map, and far enough above the credits and the
+      // sheet for the smallest group's circle and ring to clear them.
+      const clearance = GROUP_RADIUS_STEPS[0]![1] + GROUP_STROKE_PX;
+      const camera = cameraOf(phone)!;
+      const worldPx = 512 * 2 ** camera.zoom;
+      for (const { lat, lng } of points) {
+        const x = area.x + area.width / 2 + ((lng - camera.lng) / 360) * worldPx;
+        const y = area.y + area.height / 2 + mercatorPx(lat, worldPx) - mercatorPx(camera.lat, worldPx);
+        expect(x).toBeGreaterThan(area.x);
+        expect(x).toBeLessThan(area.x + area.width);
+        expect(y).toBeGreaterThan(area.y);
+        expect(y + clearance).toBeLessThan(creditsTop);
+      }
+      await snap(phone, testInfo, 'phone: a search’s results above the credits and the sheet');
+    });
 
   test('on a phone the list counts the map above the sheet, and lowering the sheet widens it; the credits stay above it @phone-only', async ({
     page: phone,

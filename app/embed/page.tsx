@@ -40,7 +40,7 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
         brand={{ name: brand.name, logo: logoSources(brand.logo, theme) }}
         defaultCamera={defaultCamera}
         firstView={firstView}
-        mapBackdrop={firstView ? <MapBackdrop firstView={firstView} /> : undefined}
+        mapBackdrop={firstView ? <MapBackdrop firstView={firstView} locale={locale} /> : undefined}
         // A map widget on a partner's page: the live map starts once the frame is idle, over the drawing.
         mapStartOverBackdrop="idle"
         chrome={false}

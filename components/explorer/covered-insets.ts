@@ -22,3 +22,25 @@ export function coveredInsets(map: HTMLElement | null, panel: HTMLElement | null
   }
   return NO_INSETS;
 }
+
+/**
+ * What to frame results clear of: what the panel covers, and the map's credits while they are open — the live map's
+ * (MapLibre shows its compact credits open until the first drag: on a phone two lines above the sheet, where the
+ * lowest result of a search would land), or before it starts the drawn map's, where the live map's will open. Not part
+ * of the view's bounds: what is under the credits still counts.
+ */
+export function framingInsets(map: HTMLElement | null, panel: HTMLElement | null): Insets {
+  const insets = coveredInsets(map, panel);
+  if (!map) return insets;
+  const live = map.querySelector('.maplibregl-ctrl-attrib');
+  const credits = live
+    ? live.classList.contains('maplibregl-compact-show')
+      ? live
+      : null
+    : map.querySelector('[data-map-credits]');
+  if (!credits) return insets;
+  const m = map.getBoundingClientRect();
+  const c = credits.getBoundingClientRect();
+  if (c.height === 0 || c.top <= m.top || c.top >= m.bottom) return insets;
+  return { ...insets, bottom: Math.max(insets.bottom, m.bottom - c.top) };
+}

@@ -31,7 +31,7 @@ import { ExplorerHeader, type HeaderBrand, type HeaderLink } from './explorer-he
 import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
 import { LinkTargetContext, type LinkTarget } from './link-target';
-import { coveredInsets } from './covered-insets';
+import { coveredInsets, framingInsets } from './covered-insets';
 import { MapArea } from './map-area';
 import { MapSummary } from './map-summary';
 import { browserQueryClient } from './query-client';
@@ -193,14 +193,14 @@ function useCameraConcern(
         width: el && el.clientWidth > 0 ? el.clientWidth : window.innerWidth,
         height: el && el.clientHeight > 0 ? el.clientHeight : window.innerHeight,
       };
-      const target = fitCamera(points, size, { insets: coveredInsets(el, panel.current), maxZoom });
+      const target = fitCamera(points, size, { insets: framingInsets(el, panel.current), maxZoom });
       if (target) camera.moveTo(target, mode);
     },
     [mapArea, panel, camera],
   );
   /** Shows a chosen place (a town, a venue) in the middle of what the map shows uncovered. */
   const showPlace = useCallback(
-    (place: Camera) => camera.moveTo(cameraForVisible(place, coveredInsets(mapArea.current, panel.current))),
+    (place: Camera) => camera.moveTo(cameraForVisible(place, framingInsets(mapArea.current, panel.current))),
     [camera, mapArea, panel],
   );
   return {

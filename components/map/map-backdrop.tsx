@@ -1,5 +1,7 @@
 import 'server-only';
 import { CATEGORY_LABELS } from '@/lib/contract/categories';
+import type { Locale } from '@/lib/i18n/config';
+import { mapMessages } from '@/lib/i18n/map-messages';
 import type { DeviceClass, FirstView } from '@/lib/explorer/first-view';
 import { serverGazetteer } from '@/lib/gazetteer/load';
 import { groupRadius } from '@/lib/map/markers';
@@ -51,9 +53,12 @@ function places(camera: MapCamera, width: number, height: number): MapBackdropPl
  * The explorer's map drawn by the server — land, borders, town names and the first view's events as dots, at the
  * camera's scale and centre — standing in the map's box until the interactive map starts
  * (components/explorer/use-map-start): the page shows where things are without MapLibre's ~800 kB of script and its
- * WebGL start-up. Decorative: the list carries the same events.
+ * WebGL start-up. Decorative: the list carries the same events. Its credits name the data it draws (the live map's
+ * credits take their place, open, where they will be): GeoNames' names are CC BY, and the results framed on the
+ * map keep clear of them (components/explorer/covered-insets.ts).
  */
-export function MapBackdrop({ firstView }: { firstView: FirstView }) {
+export function MapBackdrop({ firstView, locale }: { firstView: FirstView; locale: Locale }) {
+  const words = mapMessages(locale);
   const { camera } = firstView.view;
   const { width, height } = SIZES[firstView.device];
   // The answer's clusters, as the live map draws them (components/map/layers.ts): groups with their exact counts.
@@ -85,19 +90,24 @@ export function MapBackdrop({ firstView }: { firstView: FirstView }) {
     ),
   ].join('');
   return (
-    <svg
-      className={styles.backdrop}
-      width={map.width}
-      height={map.height}
-      viewBox={`0 0 ${map.width} ${map.height}`}
-      aria-hidden="true"
-      focusable="false"
-      data-testid="map-backdrop"
-      // The drawing whose size (width, height) the live map's camera is measured against while it stands in for the map.
-      data-map-drawing=""
-      data-dots={map.dots.length}
-      data-labels={map.labels.length}
-      dangerouslySetInnerHTML={{ __html: inside }}
-    />
+    <>
+      <svg
+        className={styles.backdrop}
+        width={map.width}
+        height={map.height}
+        viewBox={`0 0 ${map.width} ${map.height}`}
+        aria-hidden="true"
+        focusable="false"
+        data-testid="map-backdrop"
+        // The drawing whose size (width, height) the live map's camera is measured against while it stands in for the map.
+        data-map-drawing=""
+        data-dots={map.dots.length}
+        data-labels={map.labels.length}
+        dangerouslySetInnerHTML={{ __html: inside }}
+      />
+      <p className={styles.credits} data-map-credits="">
+        <span>{words.placesCredit}</span> | <span>{words.basemapCredit}</span>
+      </p>
+    </>
   );
 }
