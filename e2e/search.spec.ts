@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, resending, test } from './fixtures/test';
 import { demoToken, upcomingEvents } from './fixtures/partner-service';
-import { cameraOf, cards, openExplorer, snap, waitForResults } from './helpers';
+import { OFFLINE_BASEMAP_FIT_MAX_ZOOM } from '../lib/explorer/fit-camera';
+import { cameraOf, cards, openExplorer, snap, waitForResults, waitForView } from './helpers';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /search|rechercher/i });
 const settled = (page: Page) => page.getByRole('status').filter({ hasText: /best match|meilleur|town|ville/ });
@@ -74,6 +75,21 @@ test.describe('search', () => {
       .filter({ hasText: venue });
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(/\d+ dates · next/);
+  });
+
+  test('the results of one town are framed where the offline basemap still names places @phone', async ({ page }) => {
+    await openExplorer(page, '/?at=46.6,2.35,6');
+    await waitForResults(page);
+    await suggest(page, 'lyon');
+    // Enter on the text itself: the results view, framed around its events, all in Lyon.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]q=lyon(&|$)/);
+    await expect.poll(() => cameraOf(page)?.zoom ?? 6, { timeout: 15_000 }).toBeGreaterThan(10);
+    await waitForView(page);
+    // Not closer than the offline basemap's detail allows: its finest data ends at zoom 9, and at 13 Lyon's results
+    // stood on blank land. From here its towns name the place.
+    expect(cameraOf(page)!.zoom).toBeLessThanOrEqual(OFFLINE_BASEMAP_FIT_MAX_ZOOM);
+    await expect(page.getByTestId('event-map')).toHaveAttribute('data-places', /^[1-9]\d*$/, { timeout: 30_000 });
   });
 
   test('Enter on "concert" opens the results view, which reloads to the same results; Back returns @phone', async ({

@@ -21,7 +21,13 @@ import { useEarlyClicks } from '@/components/ui/use-early-clicks';
 import { dateWindow } from '@/lib/explorer/dates';
 import { groupForList } from '@/lib/explorer/list-order';
 import { firstViewMatches, type FirstView } from '@/lib/explorer/first-view';
-import { cameraForVisible, fitCamera, NO_INSETS, type Insets } from '@/lib/explorer/fit-camera';
+import {
+  cameraForVisible,
+  fitCamera,
+  NO_INSETS,
+  OFFLINE_BASEMAP_FIT_MAX_ZOOM,
+  type Insets,
+} from '@/lib/explorer/fit-camera';
 import { DEFAULT_CAMERA, activeFilterCount, encodeState, type Camera, type ExplorerState } from '@/lib/explorer/state';
 import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
@@ -281,7 +287,7 @@ function ExplorerView(props: ExplorerProps) {
   const results = useResultsConcern(url, cam.camera.view, first);
   const { list } = results;
   const { filters } = url.state;
-  useFitResults(url.state.q, list.events, cam.frame);
+  useFitResults(url.state.q, list.events, cam.frame, props.mapStyleUrl ? undefined : OFFLINE_BASEMAP_FIT_MAX_ZOOM);
   useListReturn(scroller);
   const backdrop = first ? props.mapBackdrop : undefined;
   const startTrigger: MapStartTrigger = backdrop ? (props.mapStartOverBackdrop ?? 'gesture') : 'idle';

@@ -12,7 +12,9 @@ export function useFitResults(
   q: string | null,
   events: readonly TExplorerEvent[],
   /** Frames points in the map's uncovered part (the explorer's camera concern). */
-  frame: (points: readonly [number, number][], mode: 'push' | 'replace') => void,
+  frame: (points: readonly [number, number][], mode: 'push' | 'replace', maxZoom?: number) => void,
+  /** The highest zoom to frame them at (the basemap's detail), else the framing's own. */
+  maxZoom?: number,
 ) {
   const fitted = useRef<string | null>(null);
   useEffect(() => {
@@ -24,6 +26,6 @@ export function useFitResults(
     const key = `${q}|${events.map((e) => e.id).join(',')}`;
     if (points.length === 0 || fitted.current === key) return;
     fitted.current = key;
-    frame(points, 'replace');
-  }, [q, events, frame]);
+    frame(points, 'replace', maxZoom);
+  }, [q, events, frame, maxZoom]);
 }

@@ -41,6 +41,14 @@ export function cameraForVisible(target: Camera, insets: Insets): Camera {
 }
 
 /**
+ * The highest zoom a search's results are framed at over the built-in offline basemap (no MAP_STYLE_URL). Its finest
+ * data — coastlines, départements, towns — stops at zoom 9 and is only enlarged beyond: framed at zoom 13, the
+ * results of one town stood on blank land with one name in the whole map (at 390×844 over Lyon: 1 name at 13, 6 at
+ * 12, 20 at 11). At 11 the town and its neighbours name the place. A street basemap keeps fitCamera's own cap.
+ */
+export const OFFLINE_BASEMAP_FIT_MAX_ZOOM = 11;
+
+/**
  * The camera that shows every point in a `width` × `height` map with `padding` pixels spare on each side (Web
  * Mercator) and clear of `insets` (what covers the map), capped at `maxZoom` so that one point, or points at one
  * venue, show a neighbourhood rather than a roof. Null without points.
