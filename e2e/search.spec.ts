@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, resending, test } from './fixtures/test';
 import { demoToken, upcomingEvents } from './fixtures/partner-service';
 import { OFFLINE_BASEMAP_FIT_MAX_ZOOM } from '../lib/explorer/fit-camera';
-import { cameraOf, cards, openExplorer, snap, waitForResults, waitForView } from './helpers';
+import { cameraOf, cards, mapSummaryCounts, openExplorer, snap, waitForResults, waitForView } from './helpers';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /search|rechercher/i });
 const settled = (page: Page) => page.getByRole('status').filter({ hasText: /best match|meilleur|town|ville/ });
@@ -77,7 +77,9 @@ test.describe('search', () => {
     await expect(line).toContainText(/\d+ dates · next/);
   });
 
-  test('the results of one town are framed where the offline basemap still names places @phone', async ({ page }) => {
+  test('the results of one town are framed where the offline basemap still names places, and grouped as a view is @phone', async ({
+    page,
+  }) => {
     await openExplorer(page, '/?at=46.6,2.35,6');
     await waitForResults(page);
     await suggest(page, 'lyon');
@@ -90,6 +92,15 @@ test.describe('search', () => {
     // stood on blank land. From here its towns name the place.
     expect(cameraOf(page)!.zoom).toBeLessThanOrEqual(OFFLINE_BASEMAP_FIT_MAX_ZOOM);
     await expect(page.getByTestId('event-map')).toHaveAttribute('data-places', /^[1-9]\d*$/, { timeout: 30_000 });
+    // The map groups the results as it groups a view: the events at one place are one circle with their number, and
+    // the map's text alternative adds up to the results' count.
+    const found = Number(
+      /^(\d+) matching events?$/.exec((await page.getByTestId('results-summary').textContent()) ?? '')?.[1],
+    );
+    expect(found).toBeGreaterThan(1);
+    const counts = await mapSummaryCounts(page);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(found);
+    expect(counts.length).toBeLessThan(found);
   });
 
   test('Enter on "concert" opens the results view, which reloads to the same results; Back returns @phone', async ({

@@ -5,7 +5,8 @@ import type { Bounds } from '@/lib/explorer/bounds';
 import type { FirstView } from '@/lib/explorer/first-view';
 import { useMemo } from 'react';
 import { chipCounts } from '@/lib/explorer/chip-counts';
-import { singleClusters } from '@/lib/explorer/geojson';
+import { viewZoom } from '@/lib/explorer/events-params';
+import { pageClusters } from '@/lib/explorer/page-clusters';
 import type { Filters } from '@/lib/explorer/state';
 import type { MapView } from '@/lib/map/view';
 import { useSearchResults } from './use-search-results';
@@ -40,7 +41,10 @@ export function useListSource(
 ) {
   const viewport = useViewEvents(q === null ? view : null, filters, area, first);
   const results = useSearchResults(q, filters);
-  const resultClusters = useMemo(() => singleClusters(results.events), [results.events]);
+  // A search's events grouped as the map's view would group them at its zoom: events at one place are one circle
+  // with their number (30 results in 3 places drew as 3 dots).
+  const resultZoom = viewZoom(view?.camera.zoom ?? 0);
+  const resultClusters = useMemo(() => pageClusters(results.events, resultZoom), [results.events, resultZoom]);
   const viewCounts = useMemo(() => chipCounts(viewport.answer), [viewport.answer]);
   if (q === null) {
     const { query, answer } = viewport;

@@ -2,17 +2,14 @@ import 'server-only';
 import { z } from 'zod';
 import {
   parseIsoInput,
-  type TExplorerEvent,
   type TExplorerEventsPage,
   type TExplorerView,
   type TGetEventsRequest,
   type TGetEventsResponse,
 } from '@/lib/contract';
 import { serverNow } from '@/lib/clock/server-now';
-import { clusterCellDegrees, clusterMatches } from '@/lib/event-index/aggregate';
-import type { MatchSet } from '@/lib/event-index/event-index';
 import { toExplorerEvent } from '@/lib/explorer/explorer-event';
-import { mergeOverlappingGroups } from '@/lib/explorer/merge-groups';
+import { pageClusters } from '@/lib/explorer/page-clusters';
 import { CACHE_POLICIES } from '@/lib/http/cache';
 import { getPartner, partnerOperations } from '@/lib/partner';
 import { getReadModel } from '@/lib/read-model/get-read-model';
@@ -39,22 +36,6 @@ const ZZoomSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(0).max(24)),
 });
-
-/** Groups of a live answer's page (the only events it has): each card with a position, by the view's grid. */
-export function pageClusters(data: readonly TExplorerEvent[], zoom: number): TExplorerView['clusters'] {
-  const placed = data.filter((event) => event.position !== undefined);
-  const labels = [...new Set(placed.flatMap((event) => (event.city === undefined ? [] : [event.city])))];
-  const matches: MatchSet = {
-    slots: Int32Array.from(placed, (_, i) => i),
-    ids: Float64Array.from(placed, (event) => event.id),
-    lng: Float64Array.from(placed, (event) => event.position![0]),
-    lat: Float64Array.from(placed, (event) => event.position![1]),
-    mask: new Int32Array(placed.length),
-    label: Int32Array.from(placed, (event) => (event.city === undefined ? -1 : labels.indexOf(event.city))),
-    labelNames: labels,
-  };
-  return mergeOverlappingGroups(clusterMatches(matches, clusterCellDegrees(zoom)), zoom);
-}
 
 /**
  * A view from the Partner API asked live: the mirror is off or its copy still cold. Clusters group the page only;

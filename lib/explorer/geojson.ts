@@ -1,6 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { TExplorerCluster, TExplorerEvent } from '@/lib/contract';
-import { eventPosition } from './events-request';
 
 /** Properties of one circle on the map (kept small: the source is copied to a worker on every load). */
 export interface EventPointProps {
@@ -38,25 +37,4 @@ export function clustersToGeoJson(
     };
   });
   return { type: 'FeatureCollection', features };
-}
-
-/**
- * The events of a list as single-event clusters (the results view: every event a search found, each its own point),
- * in the shape of a view's clusters, so the map and its text alternative draw both alike.
- */
-export function singleClusters(events: readonly TExplorerEvent[]): TExplorerCluster[] {
-  const clusters: TExplorerCluster[] = [];
-  for (const event of events) {
-    const position = eventPosition(event);
-    if (!position) continue;
-    const [lng, lat] = position;
-    clusters.push({
-      position,
-      count: 1,
-      bounds: [lng, lat, lng, lat],
-      label: event.city ?? event.place,
-      eventId: event.id,
-    });
-  }
-  return clusters;
 }
