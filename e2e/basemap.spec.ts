@@ -10,7 +10,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
 import { buildPmtilesArchive } from './fixtures/pmtiles-archive';
 import { expect, test } from './fixtures/test';
-import { openExplorer, spawnWebServer } from './helpers';
+import { openExplorer, spawnWebServer, waitForServer } from './helpers';
 
 /** Opens a view of the explorer and waits for the map's first idle frame with the basemap drawn. */
 async function openMap(page: Page, path: string): Promise<Locator> {
@@ -169,16 +169,7 @@ test.describe('a self-hosted street basemap from one .pmtiles file (MAP_STYLE_UR
       CATALOGUE_MIRROR_FILE: 'off',
       MAP_STYLE_URL: styleUrl,
     });
-    // Readiness, not a timing assertion: poll until the server answers.
-    for (let attempt = 0; attempt < 120; attempt++) {
-      const ok = await fetch(`${base}/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`the server with MAP_STYLE_URL on ${base} did not start`);
+    await waitForServer(`${base}/`, `the server with MAP_STYLE_URL on ${base}`);
   });
 
   test.afterAll(() => {

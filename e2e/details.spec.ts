@@ -6,7 +6,7 @@ import { CATEGORY_LABELS, type TMainCategory } from '../lib/contract/categories'
 import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
 import { expect, resending, test, type ConsoleErrors } from './fixtures/test';
 import { demoToken, pickEvent, upcomingEvents } from './fixtures/partner-service';
-import { cards, holdScripts, openExplorer, spawnWebServer, waitForResults } from './helpers';
+import { cards, holdScripts, openExplorer, spawnWebServer, waitForServer, waitForResults } from './helpers';
 
 /*
  * The details a visitor notices, at phone (390×844, touch) and desktop sizes, in English and French: search that finds
@@ -306,16 +306,7 @@ test.describe('the Partner API down', () => {
       PARTNER_API_URL: 'http://127.0.0.1:9',
       CATALOGUE_MIRROR_FILE: 'off',
     });
-    // Readiness, not a timing assertion: poll until the server answers.
-    for (let attempt = 0; attempt < 120; attempt++) {
-      const ok = await fetch(`${origin}/icon.svg`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`the server with a dead Partner API on ${origin} did not start`);
+    await waitForServer(`${origin}/icon.svg`, `the server with a dead Partner API on ${origin}`);
   });
 
   test.afterAll(() => {

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, resending, test } from './fixtures/test';
 import { E2E_BASE_URL, E2E_SERVICE_URL } from '../playwright.config';
-import { spawnWebServer } from './helpers';
+import { spawnWebServer, waitForServer } from './helpers';
 
 /*
  * The embed as a partner uses it: a host page on ANOTHER local origin frames the web app. The default brand
@@ -295,16 +295,7 @@ test.describe('second brand', () => {
       },
       'next start',
     );
-    // Readiness, not a timing assertion: poll until the server answers.
-    for (let attempt = 0; attempt < 120; attempt++) {
-      const ok = await fetch(`${base}/embed/snippet`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`the second-brand server on ${base} did not start`);
+    await waitForServer(`${base}/embed/snippet`, `the second-brand server on ${base}`);
   });
 
   test.afterAll(() => {

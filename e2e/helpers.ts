@@ -158,3 +158,19 @@ export function spawnWebServer(
     detached: true,
   });
 }
+
+/**
+ * Waits until a server a journey started answers `url` with a 2xx (readiness, not a timing assertion): every 500 ms
+ * for a minute, then fails naming `what` did not start.
+ */
+export async function waitForServer(url: string, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${what} did not start`);
+}
