@@ -183,11 +183,12 @@ test('home @phone-only: card pictures load in fixed boxes, with no layout shift 
         if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto('/');
+  // Listening before the navigation: the first screen's pictures may be asked for before goto resolves.
   const images: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/images/')) images.push(r.url());
   });
+  await page.goto('/');
   const pictures = page.locator('[data-event-id] [data-thumb] img');
   await expect(pictures.first()).toBeVisible();
   expect(await pictures.first().getAttribute('width')).toBe('56');
