@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+import type { MultiPolygon, Position } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import { ZEventSchema } from '@/lib/contract';
 import { openDatabase, type Db } from '@/partner-api/store/sqlite/open';
@@ -19,6 +23,27 @@ function dump(db: Db): string {
   const tables = ['events', 'sources', 'places', 'map_places', 'performers', 'event_categories', 'commentaries'];
   // ORDER BY 1, 2: the key columns (event_categories has no rowid).
   return tables.map((t) => JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all())).join('\n');
+}
+
+/** The rings of Natural Earth's land at 1:10m (as the offline basemap draws the coast) around metropolitan France. */
+const FRANCE_LAND: Position[][] = (() => {
+  const topology = createRequire(import.meta.url)('world-atlas/land-10m.json') as Topology;
+  const land = feature(topology, topology.objects.land as GeometryCollection);
+  const rings = land.features.flatMap((f) => (f.geometry as MultiPolygon).coordinates.flat());
+  return rings.filter((ring) => ring.some(([lng = 0, lat = 0]) => lng > -6 && lng < 10 && lat > 41 && lat < 52));
+})();
+
+/** Even-odd ray casting: at this scale a plane is close enough, and it does not depend on the rings' winding. */
+function onLand([x = 0, y = 0]: Position): boolean {
+  let inside = false;
+  for (const ring of FRANCE_LAND) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi = 0, yi = 0] = ring[i]!;
+      const [xj = 0, yj = 0] = ring[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
 }
 
 describe('seedCatalogue', () => {
@@ -103,6 +128,30 @@ describe('seedCatalogue', () => {
       .prepare(`SELECT name, count(DISTINCT city) AS cities FROM places WHERE name = 'Le Petit Théâtre' GROUP BY name`)
       .get();
     expect(shared).toEqual({ name: 'Le Petit Théâtre', cities: 2 });
+  });
+
+  it('puts each place on land, in its town, with the arrondissement of where it stands', async () => {
+    const db = await seeded(3000);
+    const places = db.prepare('SELECT name, city, postal_code AS postalCode, lng, lat FROM places').all() as {
+      name: string;
+      city: string;
+      postalCode: string;
+      lng: number;
+      lat: number;
+    }[];
+    expect(places.length).toBe(200);
+    const offshore = places.filter((p) => !onLand([p.lng, p.lat]));
+    expect(offshore.map((p) => `${p.name}, ${p.city} (${p.lat}, ${p.lng})`)).toEqual([]);
+    // Paris's addresses lie inside the Boulevard Périphérique's box, not in the suburbs.
+    const paris = places.filter((p) => p.city === 'Paris');
+    expect(paris.length).toBeGreaterThan(30);
+    const outside = paris.filter((p) => p.lat < 48.816 || p.lat > 48.902 || p.lng < 2.225 || p.lng > 2.47);
+    expect(outside.map((p) => `${p.name} (${p.lat}, ${p.lng})`)).toEqual([]);
+    // Near the north edge stand only the northern arrondissements, near the south edge only the southern ones.
+    for (const p of paris.filter((p) => p.lat > 48.89))
+      expect(['75008', '75017', '75018', '75019']).toContain(p.postalCode);
+    for (const p of paris.filter((p) => p.lat < 48.83))
+      expect(['75012', '75013', '75014', '75015']).toContain(p.postalCode);
   });
 
   it('gives unique increasing updatedAt values before now, and later writes continue after them', async () => {

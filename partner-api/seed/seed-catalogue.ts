@@ -126,12 +126,36 @@ function periodsFor(rng: Rng, type: VenueType): PeriodInput[] {
   return days.map((day) => ({ open: { day, time: '1000' }, close: { day, time: day === 0 ? '1700' : '1800' } }));
 }
 
+/** How far venues reach from their town's venue centre, in spreads: Paris's stay inside the Périphérique. */
+const REACH = 1.1;
+
 function jitter(rng: Rng, city: City): { lng: number; lat: number } {
   // Bigger cities spread wider; the spread is in degrees of latitude (~111 km), longitude scaled by latitude.
   const spread = Math.min(0.035, 0.008 * Math.sqrt(city.population / 100_000));
-  const lat = city.lat + rng.normal() * spread;
-  const lng = city.lng + (rng.normal() * spread) / Math.cos((city.lat * Math.PI) / 180);
+  const centre = city.venueCentre ?? city;
+  const north = rng.normal() * spread;
+  const east = rng.normal() * spread;
+  // Dense near the centre as a normal spread is, but bounded: the distance is eased towards REACH spreads and never
+  // passes it, so no venue lands in the suburbs with the town's address, or in the sea.
+  const distance = Math.hypot(north, east);
+  const reach = REACH * spread;
+  const scale = distance === 0 ? 0 : (reach * Math.tanh(distance / reach)) / distance;
+  const lat = centre.lat + north * scale;
+  const lng = centre.lng + (east * scale) / Math.cos((centre.lat * Math.PI) / 180);
   return { lng: Math.round(lng * 1e6) / 1e6, lat: Math.round(lat * 1e6) / 1e6 };
+}
+
+/** The postal code of the arrondissement whose middle is nearest (Paris, Marseille, Lyon), else `drawn`. */
+function postalCodeAt(city: City, { lng, lat }: { lng: number; lat: number }, drawn: string): string {
+  if (!city.districts) return drawn;
+  const cos = Math.cos((lat * Math.PI) / 180);
+  let nearest = drawn;
+  let best = Infinity;
+  for (const district of city.districts) {
+    const d = (district.lat - lat) ** 2 + ((district.lng - lng) * cos) ** 2;
+    if (d < best) [best, nearest] = [d, district.postalCode];
+  }
+  return nearest;
 }
 
 async function createPlaces(session: SeedSession, rng: Rng, count: number): Promise<SeedPlace[]> {
@@ -151,7 +175,8 @@ async function createPlaces(session: SeedSession, rng: Rng, count: number): Prom
     }
     const { lng, lat } = jitter(rng, city);
     const street = `${rng.int(1, 120)} ${rng.pick(STREETS)}`;
-    const postalCode = rng.pick(city.postalCodes);
+    // Drawn for every town, so the draws after it are the same whichever towns have arrondissements.
+    const postalCode = postalCodeAt(city, { lng, lat }, rng.pick(city.postalCodes));
     // ~10% of places have no map place: their events have none either (docs/design.md §4.4: position from the address).
     const mapPlace: MapPlaceInput | null = rng.chance(0.9)
       ? {
