@@ -104,3 +104,51 @@ for (const screen of SCREENS) {
     await context.close();
   });
 }
+
+/** Whether this browser draws colour emoji, asked on the test's own canvas (the page's probe must say the same). */
+function drawsColourEmojiHere(): boolean {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 16;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  ctx.textBaseline = 'top';
+  ctx.font = '14px sans-serif';
+  ctx.fillText('🎵', 0, 0);
+  const data = ctx.getImageData(0, 0, 16, 16).data;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3]! > 0 && (Math.abs(data[i]! - data[i + 1]!) > 20 || Math.abs(data[i + 1]! - data[i + 2]!) > 20)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Drawing an emoji that no installed font has makes the browser search every font for it: ~350 ms of the home page's
+// main thread under Lighthouse's 4× slowdown on a system without an emoji font. The page asks in a worker.
+test('the emoji probe runs in a worker and marks the page as the browser draws', async ({ page }) => {
+  const closed: string[] = [];
+  page.on('worker', (worker) => worker.on('close', () => closed.push(worker.url())));
+  await page.goto('/');
+  await expect.poll(() => closed.length, { message: 'the probe worker answered and was ended' }).toBe(1);
+  expect(closed[0]).toMatch(/\/_next\/static\/[^#]+\.js(#|$)/);
+  const colour = await page.evaluate(drawsColourEmojiHere);
+  if (colour) await expect(page.locator('html[data-emoji]')).toHaveCount(0);
+  else await expect(page.locator('html')).toHaveAttribute('data-emoji', 'no');
+});
+
+test('without workers, the page asks on its own thread when idle', async ({ page }) => {
+  await page.addInitScript(() => {
+    // A browser without workers (or without OffscreenCanvas, which the page checks the same way).
+    Reflect.deleteProperty(window, 'Worker');
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto('/');
+  const colour = await page.evaluate(drawsColourEmojiHere);
+  if (colour) {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html[data-emoji]')).toHaveCount(0);
+  } else {
+    await expect(page.locator('html')).toHaveAttribute('data-emoji', 'no');
+  }
+  expect(workers).toEqual([]);
+});

@@ -1,31 +1,50 @@
 'use client';
 
 import { useEffect } from 'react';
+import { drawsColourEmoji, probeContext } from '@/lib/ui/colour-emoji';
 
-/** Whether the system draws colour emoji (a colour glyph leaves coloured pixels; a missing glyph leaves grey ones). */
-function drawsColourEmoji(): boolean {
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 16;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return true;
-  ctx.textBaseline = 'top';
-  ctx.font = '14px sans-serif';
-  ctx.fillText('🎵', 0, 0);
-  const data = ctx.getImageData(0, 0, 16, 16).data;
-  for (let i = 0; i < data.length; i += 4) {
-    const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-    if (a > 0 && (Math.abs(r - g) > 20 || Math.abs(g - b) > 20)) return true;
+function markNoEmoji(colour: boolean) {
+  if (!colour) document.documentElement.dataset.emoji = 'no';
+}
+
+/** The probe on the page's own thread, once the browser is idle (no OffscreenCanvas, or the worker failed). */
+function probeWhenIdle(): () => void {
+  const run = () => markNoEmoji(drawsColourEmoji(probeContext()));
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
   }
-  return false;
+  const timer = setTimeout(run, 200);
+  return () => clearTimeout(timer);
 }
 
 /**
  * Marks `<html data-emoji="no">` on systems without an emoji font (some Linux desktops, headless browsers), so the
- * category icons fall back to lettered badges instead of empty boxes.
+ * category icons fall back to lettered badges instead of empty boxes. The probe draws an emoji, which on such a
+ * system makes the browser search all its fonts: a worker does that off the page's thread (lib/ui/colour-emoji.ts).
  */
 export function EmojiSupport() {
   useEffect(() => {
-    if (!drawsColourEmoji()) document.documentElement.dataset.emoji = 'no';
+    if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return probeWhenIdle();
+    let cancelIdle: (() => void) | undefined;
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./emoji-probe.worker.ts', import.meta.url));
+    } catch {
+      return probeWhenIdle();
+    }
+    worker.onmessage = (event: MessageEvent<boolean>) => {
+      markNoEmoji(event.data);
+      worker.terminate();
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      cancelIdle = probeWhenIdle();
+    };
+    return () => {
+      worker.terminate();
+      cancelIdle?.();
+    };
   }, []);
   return null;
 }
