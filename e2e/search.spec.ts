@@ -54,6 +54,36 @@ test.describe('search', () => {
     await expect(first).toContainText('Loire');
   });
 
+  for (const language of [
+    {
+      locale: 'fr-FR',
+      typed: 'bruxelles',
+      town: 'Bruxelles',
+      group: 'Villes',
+      drawn: 'Bruxelles',
+      notDrawn: 'Brussels',
+    },
+    { locale: 'en-GB', typed: 'antwerp', town: 'Antwerp', group: 'Towns', drawn: 'Antwerp', notDrawn: 'Antwerpen' },
+  ]) {
+    test(`towns abroad go by their ${language.locale} names, in search and on the drawn map @phone`, async ({
+      browser,
+      consoleErrors,
+    }) => {
+      const context = await browser.newContext({ locale: language.locale, viewport: { width: 390, height: 844 } });
+      consoleErrors.watch(context);
+      const page = await context.newPage();
+      await openExplorer(page, '/');
+      // The server's drawing of France and its neighbours names Belgium's cities as the visitor does.
+      const drawing = page.getByTestId('map-backdrop');
+      await expect(drawing.locator('text', { hasText: language.drawn })).toHaveCount(1);
+      await expect(drawing.locator('text', { hasText: new RegExp(`^${language.notDrawn}$`) })).toHaveCount(0);
+      await suggest(page, language.typed);
+      const first = page.getByRole('group', { name: language.group }).getByRole('option').first();
+      await expect(first).toContainText(language.town);
+      await context.close();
+    });
+  }
+
   test('a recurring event shows once, with its number of dates @phone', async ({ page, request }) => {
     const events = await upcomingEvents(request, await demoToken(request));
     const byKey = new Map<string, number>();

@@ -71,7 +71,7 @@ export function EventPage({ event, locale, pageUrl, now, mapStyleUrl, directions
         </div>
         <aside className={styles.sideColumn} aria-label={messages.event.tickets}>
           <Tickets {...section} />
-          <PlaceSection {...section} mapStyleUrl={mapStyleUrl} directionsUrl={directionsUrl} />
+          <PlaceSection {...section} mapStyleUrl={mapStyleUrl} directionsUrl={directionsUrl} locale={locale} />
         </aside>
       </div>
       <MainAction {...section} locale={locale} pageUrl={pageUrl} />
@@ -236,7 +236,8 @@ function PlaceSection({
   messages,
   mapStyleUrl,
   directionsUrl,
-}: SectionProps & { mapStyleUrl: string | undefined; directionsUrl: string | null }) {
+  locale,
+}: SectionProps & { mapStyleUrl: string | undefined; directionsUrl: string | null; locale: Locale }) {
   const place = eventVenue(event);
   const directions = directionsHref(directionsUrl, place.lat, place.lng);
   return (
@@ -249,6 +250,7 @@ function PlaceSection({
         label={messages.place.map(place.name)}
         buttonLabel={messages.place.interactiveMap}
         mapStyleUrl={mapStyleUrl}
+        locale={locale}
       />
       <p className={styles.placeLinks}>
         {place.id && <Link href={`/places/${encodeURIComponent(place.id)}`}>{messages.event.placePage}</Link>}

@@ -38,10 +38,10 @@ const SIZES: Record<DeviceClass, { width: number; height: number }> = {
 /** Candidate names per drawing, biggest first; collisions leave out most of them. */
 const PLACE_CANDIDATES = 400;
 
-function places(camera: MapCamera, width: number, height: number): MapBackdropPlace[] {
+function places(camera: MapCamera, width: number, height: number, locale: Locale): MapBackdropPlace[] {
   try {
     const box = backdropBox(camera, width, height);
-    return serverGazetteer().largestWithin(box, minPopulationAt(camera.zoom), PLACE_CANDIDATES);
+    return serverGazetteer().largestWithin(box, minPopulationAt(camera.zoom), PLACE_CANDIDATES, locale);
   } catch (error) {
     // A build without the gazetteer (npm run build:gazetteer) draws the map without names.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -72,7 +72,7 @@ export function MapBackdrop({ firstView, locale }: { firstView: FirstView; local
       color: cluster.count > 1 ? GROUP_COLOR : category ? CATEGORY_LABELS[category].color : NO_CATEGORY_COLOR,
     };
   });
-  const map = drawMapBackdrop(camera, dots, places(camera, width, height), width, height);
+  const map = drawMapBackdrop(camera, dots, places(camera, width, height, locale), width, height);
   // The drawing's inside is one string of markup, not elements: React then hydrates one <svg> instead of one node per
   // name and dot (~120 on a phone's first view), and the page's React payload carries one string, not a tree.
   const inside = [

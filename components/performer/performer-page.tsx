@@ -92,6 +92,7 @@ export function PerformerPage({
               label={messages.performer.whereTheyPlay}
               buttonLabel={messages.place.interactiveMap}
               mapStyleUrl={mapStyleUrl}
+              locale={locale}
             />
           </section>
         )}

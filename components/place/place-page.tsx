@@ -93,6 +93,7 @@ export function PlacePage({
             label={messages.place.map(place.name)}
             buttonLabel={messages.place.interactiveMap}
             mapStyleUrl={mapStyleUrl}
+            locale={locale}
           />
         </div>
       </div>

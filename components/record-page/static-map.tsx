@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Locale } from '@/lib/i18n/config';
 import { serverGazetteer } from '@/lib/gazetteer/load';
 import { BASEMAP_COLORS } from '@/lib/map/basemap-style';
 import { minPopulationAt } from '@/lib/map/place-labels';
@@ -38,9 +39,10 @@ const VENUE_LABEL_RULES = VENUE_LAYOUT.boxWidths
   .map((w) => `@container (width < ${w}px) { .${styles.staticMap} [data-from-width="${w}"] { display: none } }`)
   .join('\n');
 
-function placesAround(camera: MapCamera, width: number, height: number): MapBackdropPlace[] {
+function placesAround(camera: MapCamera, width: number, height: number, locale: Locale): MapBackdropPlace[] {
   try {
-    return serverGazetteer().largestWithin(backdropBox(camera, width, height), minPopulationAt(camera.zoom), 200);
+    const box = backdropBox(camera, width, height);
+    return serverGazetteer().largestWithin(box, minPopulationAt(camera.zoom), 200, locale);
   } catch (error) {
     // A build without the gazetteer (npm run build:gazetteer) draws the map without names.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -49,8 +51,8 @@ function placesAround(camera: MapCamera, width: number, height: number): MapBack
 }
 
 /** One venue's drawing: its zoom is the interactive map's too, so that opening it keeps the frame. */
-export function drawVenue(point: StaticMapPoint): VenueMapDrawing {
-  return drawVenueMap(point, placesAround, VENUE_LAYOUT);
+export function drawVenue(point: StaticMapPoint, locale: Locale): VenueMapDrawing {
+  return drawVenueMap(point, (camera, width, height) => placesAround(camera, width, height, locale), VENUE_LAYOUT);
 }
 
 function Pin({ x, y }: { x: number; y: number }) {
@@ -65,16 +67,19 @@ function Pin({ x, y }: { x: number; y: number }) {
 export function StaticMap({
   points,
   label,
+  locale,
   venue,
 }: {
   points: StaticMapPoint[];
   label: string;
+  /** The language the places are named in. */
+  locale: Locale;
   /** With one point: its drawing (drawVenue), when the caller needs its zoom too. */
   venue?: VenueMapDrawing;
 }) {
   const only = points.length === 1 ? points[0] : undefined;
   if (only) {
-    const map = venue ?? drawVenue(only);
+    const map = venue ?? drawVenue(only, locale);
     return (
       <svg
         className={styles.staticMap}

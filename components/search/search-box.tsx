@@ -207,7 +207,7 @@ export function SearchBox({ locale, center, onPlace, onSearchAll, initialText = 
   const id = useId();
   const { inputRef, text, setText, open, setOpen, activeKey, setActiveKey } = useSearchBoxState(initialText);
 
-  const suggestions = useSearchSuggestions(text, center);
+  const suggestions = useSearchSuggestions(text, center, locale);
   const { options } = suggestions;
   useShownMark(suggestions.settled && options.length > 0 ? text.trim() : null);
   const activeIndex = activeKey === null ? -1 : options.findIndex((o) => optionKey(o) === activeKey);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { failedSoFar } from '@/components/explorer/query-client';
 import { namesTown } from '@/lib/gazetteer/gazetteer';
+import type { Locale } from '@/lib/i18n/config';
 import {
   fetchSearch,
   fetchTowns,
@@ -30,7 +31,7 @@ function merge(text: string, towns: readonly TownOption[], matches: readonly Sea
  * around the map's centre) and the gazetteer's towns are asked together. `settled` tells whether the options shown
  * answer the text as it is now; `check` says why a text is not searched.
  */
-export function useSearchSuggestions(text: string, center: { lng: number; lat: number } | null) {
+export function useSearchSuggestions(text: string, center: { lng: number; lat: number } | null, locale: Locale) {
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -54,8 +55,8 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
     staleTime: 60_000,
   });
   const towns = useQuery({
-    queryKey: ['towns', q.toLowerCase()],
-    queryFn: ({ signal }) => fetchTowns(q, signal),
+    queryKey: ['towns', locale, q.toLowerCase()],
+    queryFn: ({ signal }) => fetchTowns(q, locale, signal),
     enabled,
     staleTime: Infinity,
   });

@@ -30,13 +30,21 @@ describe('GET /api/towns', () => {
     ]);
   });
 
+  it("names the towns in the language asked, and finds them by that language's names", async () => {
+    const named = async (query: string) => ((await get(query).json()) as { name: string }[]).map((t) => t.name);
+    expect(await named('q=aix&lang=fr')).toEqual(['Aix-en-Provence', 'Aix-les-Bains', 'Aix-la-Chapelle']);
+    expect(await named('q=aachen&lang=fr')).toEqual(['Aix-la-Chapelle']);
+    expect(await named('q=aachen&lang=en')).toEqual(['Aachen']);
+    expect(await named('q=aix&lang=en')).toEqual(['Aix-en-Provence', 'Aix-les-Bains']);
+  });
+
   it('honours the limit and answers an empty list for text that names no town', async () => {
     expect(((await get('q=aix&limit=1').json()) as unknown[]).length).toBe(1);
     expect(await get('q=%F0%9F%8E%89').json()).toEqual([]);
   });
 
   it('refuses a missing, blank, overlong or unknown parameter with a problem, never a 5xx', () => {
-    for (const query of ['', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=aix&limit=99', 'q=aix&foo=1']) {
+    for (const query of ['', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=aix&limit=99', 'q=aix&foo=1', 'q=aix&lang=de']) {
       const res = get(query);
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');

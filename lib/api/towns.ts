@@ -11,8 +11,8 @@ const TOWNS_CACHE = 'public, max-age=300, s-maxage=86400';
 /** `GET /api/towns?q&limit`: towns whose name starts with the text, answered here without the Partner API. */
 export function towns(request: Request): Response {
   try {
-    const { q, limit } = parseInput(ZTownsQuerySchema, queryObject(new URL(request.url), ['q', 'limit']));
-    const body: TTownsResponse = serverGazetteer().lookup(q, limit);
+    const { q, limit, lang } = parseInput(ZTownsQuerySchema, queryObject(new URL(request.url), ['q', 'limit', 'lang']));
+    const body: TTownsResponse = serverGazetteer().lookup(q, limit, lang);
     return Response.json(body, { headers: { 'Cache-Control': TOWNS_CACHE } });
   } catch (error) {
     // A deployment that skipped the build step has no gazetteer: town search is off, the rest of search still works.

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './common';
+import { LOCALES } from '../i18n/config';
 
 /** Query of the web app's own `GET /api/towns` (the gazetteer; no Partner API call). */
 export const ZTownsQuerySchema = z.object({
   q: z.string().trim().min(1).max(LIMITS.maxTextLength),
   limit: z.coerce.number().int().min(1).max(10).default(5),
+  /** The language towns are named in ("Bruxelles" or "Brussels"); GeoNames' own name when left out. */
+  lang: z.enum(LOCALES).optional(),
 });
 export type TTownsQuery = z.infer<typeof ZTownsQuerySchema>;
 

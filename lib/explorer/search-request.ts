@@ -1,6 +1,7 @@
 import 'client-only';
 import type { TSearchItem, TSearchResponse, TTown } from '@/lib/contract';
 import { MAIN_CATEGORIES, type TMainCategory } from '@/lib/contract/categories';
+import type { Locale } from '@/lib/i18n/config';
 import { wireInstant } from './card-format';
 import { ApiError } from './events-request';
 
@@ -140,9 +141,12 @@ export async function fetchSearch(params: URLSearchParams, signal?: AbortSignal)
   return groupResults((await res.json()) as TSearchResponse);
 }
 
-/** Fetches the towns whose name starts with the text (the web app's own gazetteer, no upstream call). */
-export async function fetchTowns(q: string, signal?: AbortSignal): Promise<TownOption[]> {
-  const params = new URLSearchParams({ q: q.trim(), limit: String(TOWN_LIMIT) });
+/**
+ * Fetches the towns whose name starts with the text (the web app's own gazetteer, no upstream call), named in the
+ * page's language: "Bruxelles" on the French site, "Antwerp" on the English one.
+ */
+export async function fetchTowns(q: string, locale: Locale, signal?: AbortSignal): Promise<TownOption[]> {
+  const params = new URLSearchParams({ q: q.trim(), limit: String(TOWN_LIMIT), lang: locale });
   const res = await fetch(`/api/towns?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
   return ((await res.json()) as TTown[]).map((t) => ({

@@ -24,6 +24,28 @@ describe('gazetteer', () => {
     expect(gazetteer.lookup('lausanne')[0]?.country).toBe('CH');
   });
 
+  it("names towns abroad in the visitor's language, and finds them by those names in that language only", () => {
+    const named = (text: string, locale?: 'fr' | 'en') =>
+      gazetteer.lookup(text, 3, locale).map((t) => `${t.name} ${t.country}`);
+    expect(named('bruxelles', 'fr')[0]).toBe('Bruxelles BE');
+    expect(named('brussels', 'fr')[0]).toBe('Bruxelles BE');
+    expect(named('brussels', 'en')[0]).toBe('Brussels BE');
+    expect(named('anvers', 'fr')[0]).toBe('Anvers BE');
+    expect(named('antwerp', 'en')[0]).toBe('Antwerp BE');
+    expect(named('geneva', 'en')[0]).toBe('Geneva CH');
+    expect(named('bale', 'fr')[0]).toBe('Bâle CH');
+    expect(named('aix la chapelle', 'fr')[0]).toBe('Aix-la-Chapelle DE');
+    // Another language's name finds nothing: "Aix" is not Aachen for an English visitor.
+    expect(named('aix la chapelle', 'en')).toEqual([]);
+    expect(named('bruxelles')).toEqual([]);
+    // Without a language, GeoNames' own names.
+    expect(named('antwerpen')[0]).toBe('Antwerpen BE');
+    // The map's names too: the biggest towns in a box around Brussels, in French.
+    const box = { west: 4.2, south: 50.7, east: 4.6, north: 51.3 };
+    expect(gazetteer.largestWithin(box, 400_000, 2, 'fr').map((t) => t.name)).toEqual(['Bruxelles', 'Anvers']);
+    expect(gazetteer.largestWithin(box, 400_000, 2, 'en').map((t) => t.name)).toEqual(['Brussels', 'Antwerp']);
+  });
+
   it('finds a city by its whole name, first, with its département', () => {
     const [lyon] = gazetteer.lookup('lyon');
     expect(lyon).toMatchObject({ name: 'Lyon', country: 'FR', region: 'Rhône' });

@@ -1,4 +1,6 @@
+import type { Locale } from '@/lib/i18n/config';
 import type { GazetteerData } from './data';
+import { exonymsOf } from './exonyms';
 import { nameKey, queryKeys } from './normalize';
 
 /** One town found for a text. */
@@ -18,10 +20,13 @@ export interface Town {
 export interface Gazetteer {
   /** How many towns it holds. */
   size: number;
-  /** Towns whose name starts with the text (accents, case and "St"/"Saint" aside): exact names first, then by size. */
-  lookup: (text: string, limit?: number) => Town[];
-  /** The biggest towns of at least `minPopulation` people inside the box, biggest first. */
-  largestWithin: (box: TownBox, minPopulation: number, limit: number) => Town[];
+  /**
+   * Towns whose name — GeoNames' or one of the app's languages' (lib/gazetteer/exonyms.ts) — starts with the text
+   * (accents, case and "St"/"Saint" aside): exact names first, then by size; named in `locale` when given.
+   */
+  lookup: (text: string, limit?: number, locale?: Locale) => Town[];
+  /** The biggest towns of at least `minPopulation` people inside the box, biggest first, named in `locale`. */
+  largestWithin: (box: TownBox, minPopulation: number, limit: number, locale?: Locale) => Town[];
 }
 
 export interface TownBox {
@@ -46,21 +51,38 @@ function lowerBound(keys: readonly string[], prefix: string): number {
 /** Indexes the towns by their folded name; a lookup is a binary search and a walk over the names sharing the prefix. */
 export function createGazetteer(data: GazetteerData): Gazetteer {
   const rows = data.towns;
-  const order = rows.map((row, index) => ({ key: nameKey(row[0]), index }));
+  const exonyms = exonymsOf(rows.map(([name, , , , country]) => ({ name, country })));
+  const order: { key: string; index: number; locale?: Locale }[] = rows.map((row, index) => ({
+    key: nameKey(row[0]),
+    index,
+  }));
+  // A town is found by its name in the visitor's language too ("Bruxelles" on the French site); only in that language,
+  // so that "Aix" finds Aachen for a French visitor (Aix-la-Chapelle) and not for an English one.
+  for (const [index, names] of exonyms) {
+    const own = order[index]!.key;
+    for (const [locale, name] of Object.entries(names) as [Locale, string][]) {
+      const key = nameKey(name);
+      if (key !== own) order.push({ key, index, locale });
+    }
+  }
   order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
   const keys = order.map((o) => o.key);
   const indexes = Int32Array.from(order, (o) => o.index);
+  const keyLocales = order.map((o) => o.locale);
 
-  const toTown = (index: number): Town => {
-    const [name, lng, lat, population, country, region] = rows[index]!;
+  const toTown = (index: number, locale?: Locale): Town => {
+    const [own, lng, lat, population, country, region] = rows[index]!;
+    const name = (locale && exonyms.get(index)?.[locale]) ?? own;
     return { id: index, name, country, region: region ? (data.regions[region] ?? null) : null, lng, lat, population };
   };
 
-  const lookup = (text: string, limit = 5): Town[] => {
+  const lookup = (text: string, limit = 5, locale?: Locale): Town[] => {
     const found = new Map<number, boolean>(); // row → whether its whole name was typed
     for (const prefix of queryKeys(text)) {
       if (prefix.length < 2) continue;
       for (let i = lowerBound(keys, prefix); i < keys.length && keys[i]!.startsWith(prefix); i++) {
+        const only = keyLocales[i];
+        if (only !== undefined && only !== locale) continue;
         const index = indexes[i]!;
         found.set(index, found.get(index) === true || keys[i] === prefix);
       }
@@ -69,16 +91,16 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
     return [...found]
       .sort(([a, exactA], [b, exactB]) => Number(exactB) - Number(exactA) || a - b)
       .slice(0, limit)
-      .map(([index]) => toTown(index));
+      .map(([index]) => toTown(index, locale));
   };
 
-  const largestWithin = (box: TownBox, minPopulation: number, limit: number): Town[] => {
+  const largestWithin = (box: TownBox, minPopulation: number, limit: number, locale?: Locale): Town[] => {
     const found: Town[] = [];
     // Rows are stored biggest first: the walk stops at the first town too small.
     for (let index = 0; index < rows.length && found.length < limit; index++) {
       const [, lng, lat, population] = rows[index]!;
       if (population < minPopulation) break;
-      if (lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north) found.push(toTown(index));
+      if (lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north) found.push(toTown(index, locale));
     }
     return found;
   };

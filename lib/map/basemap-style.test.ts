@@ -1,10 +1,16 @@
-import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import {
+  createExpression,
+  latest,
+  validateStyleMin,
+  type StylePropertySpecification,
+} from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import {
   BASEMAP_AREA,
   BASEMAP_COLORS,
   BASEMAP_DARK_COLORS,
   BASEMAP_LAND_SOURCE,
+  PLACES_LAYER_ID,
   buildBasemapStyle,
   splitStyle,
 } from './basemap-style';
@@ -88,6 +94,29 @@ describe('buildBasemapStyle', () => {
     expect(field('fr')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_fr'], ['get', 'name']] });
     expect(field('en')).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
     expect(field()).toMatchObject({ 'text-field': ['coalesce', ['get', 'name_en'], ['get', 'name']] });
+  });
+
+  it("names towns abroad in the page's language where the tiles carry that name, else by GeoNames' name", () => {
+    const named = (locale: 'fr' | 'en' | undefined, properties: Record<string, string | number>) => {
+      const layer = buildBasemapStyle('http://localhost/basemap', { locale }).layers.find(
+        (l) => l.id === PLACES_LAYER_ID,
+      );
+      const field = layer?.type === 'symbol' ? layer.layout?.['text-field'] : undefined;
+      const spec = latest.layout_symbol['text-field'] as unknown as StylePropertySpecification;
+      const expression = createExpression(field, `layers.${PLACES_LAYER_ID}.layout.text-field`, spec);
+      if (expression.result !== 'success') throw new Error(JSON.stringify(expression.value));
+      const feature = { type: 'Point' as const, properties, geometry: [] };
+      return String(expression.value.evaluate({ zoom: 6 }, feature));
+    };
+    // As scripts/lib/place-tiles.ts writes them (lib/gazetteer/exonyms.ts).
+    const brussels = { name: 'Brussels', name_fr: 'Bruxelles', population: 1_019_022 };
+    const antwerp = { name: 'Antwerpen', name_fr: 'Anvers', name_en: 'Antwerp', population: 459_805 };
+    expect(named('fr', brussels)).toBe('Bruxelles');
+    expect(named('en', brussels)).toBe('Brussels');
+    expect(named('fr', antwerp)).toBe('Anvers');
+    expect(named('en', antwerp)).toBe('Antwerp');
+    expect(named(undefined, antwerp)).toBe('Antwerp');
+    expect(named('fr', { name: 'Lyon', population: 522_969 })).toBe('Lyon');
   });
 
   it('draws a dark basemap on request, with the same layers and sources', () => {

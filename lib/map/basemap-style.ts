@@ -239,7 +239,8 @@ export function buildBasemapStyle(
         'source-layer': 'places',
         minzoom: PLACE_LABELS_MINZOOM,
         layout: {
-          'text-field': ['get', 'name'],
+          // The page's language where it names the town otherwise ("Bruxelles", lib/gazetteer/exonyms.ts).
+          'text-field': ['coalesce', ['get', `name_${options.locale ?? 'en'}`], ['get', 'name']],
           'text-font': ['sans-serif'],
           // Bigger places are placed first and drawn larger, so a city wins over its suburbs.
           'symbol-sort-key': ['-', 0, ['get', 'population']],

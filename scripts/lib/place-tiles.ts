@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type { FeatureCollection } from 'geojson';
+import { exonymsOf } from '../../lib/gazetteer/exonyms';
 import { PLACE_TILES } from '../../lib/map/basemap-style';
 import { minPopulationAt } from '../../lib/map/place-labels';
 import { writeTileSet } from './vector-tiles';
@@ -14,6 +15,7 @@ const require = createRequire(import.meta.url);
 
 interface City {
   name: string;
+  country: string;
   population: number;
   featureCode: string;
   loc: { coordinates: [number, number] };
@@ -28,6 +30,12 @@ export function writePlaceTiles(outDir: string): { tiles: number; places: number
       return lng >= west && lng <= east && lat >= south && lat <= north;
     })
     .sort((a, b) => b.population - a.population);
+  // The app's languages' names where they differ from GeoNames' ("Bruxelles"), as name_fr and name_en.
+  const exonyms = exonymsOf(cities);
+  const names = cities.map((city, index) => {
+    const local = exonyms.get(index) ?? {};
+    return Object.fromEntries(Object.entries(local).map(([locale, name]) => [`name_${locale}`, name]));
+  });
   const byZoom = new Map<number, FeatureCollection>();
   const placesAt = (z: number): FeatureCollection => {
     let data = byZoom.get(z);
@@ -35,10 +43,11 @@ export function writePlaceTiles(outDir: string): { tiles: number; places: number
       data = {
         type: 'FeatureCollection',
         features: cities
-          .filter((c) => c.population >= minPopulationAt(z))
-          .map((c) => ({
+          .map((c, index) => ({ c, index }))
+          .filter(({ c }) => c.population >= minPopulationAt(z))
+          .map(({ c, index }) => ({
             type: 'Feature',
-            properties: { name: c.name, population: c.population },
+            properties: { name: c.name, ...names[index], population: c.population },
             geometry: { type: 'Point', coordinates: c.loc.coordinates },
           })),
       };
