@@ -110,9 +110,6 @@ export const EXONYMS: Readonly<Record<string, Readonly<Partial<Record<Locale, st
   // United Kingdom (Channel coast)
   'GB:Dover': { fr: 'Douvres' },
   'GB:Canterbury': { fr: 'Cantorbéry' },
-  // Netherlands (south)
-  'NL:Nijmegen': { fr: 'Nimègue' },
-  "NL:'s-Hertogenbosch": { fr: 'Bois-le-Duc' },
 };
 
 /** The key of a town in {@link EXONYMS}. */
