@@ -35,6 +35,12 @@ describe('gazetteer', () => {
     expect(named('geneva', 'en')[0]).toBe('Geneva CH');
     expect(named('bale', 'fr')[0]).toBe('Bâle CH');
     expect(named('aix la chapelle', 'fr')[0]).toBe('Aix-la-Chapelle DE');
+    // A translated name's start ranks after own names' starts, though Aachen is bigger than Aix-en-Provence.
+    const aix = gazetteer.lookup('aix', 50, 'fr').map((t) => t.name);
+    expect(aix[0]).toBe('Aix-en-Provence');
+    expect(aix.at(-1)).toBe('Aix-la-Chapelle');
+    expect(named('aix la', 'fr')[0]).toBe('Aix-la-Chapelle DE');
+    expect(named('cologne', 'fr')[0]).toBe('Cologne DE');
     // Another language's name finds nothing: "Aix" is not Aachen for an English visitor.
     expect(named('aix la chapelle', 'en')).toEqual([]);
     expect(named('bruxelles')).toEqual([]);

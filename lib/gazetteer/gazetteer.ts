@@ -77,19 +77,28 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
   };
 
   const lookup = (text: string, limit = 5, locale?: Locale): Town[] => {
-    const found = new Map<number, boolean>(); // row → whether its whole name was typed
+    /** Per row found: its whole name was typed; the text starts its own (GeoNames') name. */
+    const found = new Map<number, { exact: boolean; own: boolean }>();
     for (const prefix of queryKeys(text)) {
       if (prefix.length < 2) continue;
       for (let i = lowerBound(keys, prefix); i < keys.length && keys[i]!.startsWith(prefix); i++) {
         const only = keyLocales[i];
         if (only !== undefined && only !== locale) continue;
         const index = indexes[i]!;
-        found.set(index, found.get(index) === true || keys[i] === prefix);
+        const seen = found.get(index);
+        found.set(index, {
+          exact: seen?.exact === true || keys[i] === prefix,
+          own: seen?.own === true || only === undefined,
+        });
       }
     }
-    // Rows are stored biggest first, so the row index orders by population.
+    // Whole names first, by size ("cologne": the German city before an Italian village of that name). Among the names
+    // only begun, a town's own name before a translated one ("aix": Aix-en-Provence before Aix-la-Chapelle, which is
+    // bigger), then by size. Rows are stored biggest first.
     return [...found]
-      .sort(([a, exactA], [b, exactB]) => Number(exactB) - Number(exactA) || a - b)
+      .sort(
+        ([a, x], [b, y]) => Number(y.exact) - Number(x.exact) || (x.exact ? 0 : Number(y.own) - Number(x.own)) || a - b,
+      )
       .slice(0, limit)
       .map(([index]) => toTown(index, locale));
   };
