@@ -4,10 +4,10 @@ import { connection } from 'next/server';
 import { HeightReporter } from '@/components/embed/height-reporter';
 import { ExplorerLoader } from '@/components/explorer/explorer-loader';
 import { MapBackdrop } from '@/components/map/map-backdrop';
-import { loadFirstView } from '@/lib/api/first-view';
+import { loadFirstView, requestDeviceClass } from '@/lib/api/first-view';
 import { getBrand } from '@/lib/brand/get-brand';
 import { logoSources } from '@/lib/brand/logo';
-import { embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
+import { EMBED_FRAMES, embedOptions, normalizedEmbedQuery } from '@/lib/embed/params';
 import { getEnv } from '@/lib/env';
 import { MAPLIBRE_ASSETS_PATH } from '@/lib/map/maplibre-assets';
 
@@ -22,7 +22,9 @@ export default async function EmbedPage({ searchParams }: EmbedPageProps) {
   await connection();
   const params = await searchParams;
   const brand = getBrand();
-  const query = normalizedEmbedQuery(params, brand.defaultCategories, brand.lockedPreset);
+  // A partner's box is framed for the visitor's kind of device: on a phone, above the half-open list.
+  const frame = EMBED_FRAMES[await requestDeviceClass()];
+  const query = normalizedEmbedQuery(params, brand.defaultCategories, brand.lockedPreset, frame);
   if (query !== null) redirect(query ? `/embed?${query}` : '/embed');
   const { locale, theme, target, nearKm } = embedOptions(params, brand.defaultLocale);
   const defaultCamera = { ...brand.map.center, zoom: brand.map.zoom };

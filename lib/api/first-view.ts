@@ -13,7 +13,7 @@ import { explorerView } from './explorer-events';
 const FIRST_VIEW_TIMEOUT_MS = 1500;
 
 /** Phones by the client hint Chromium sends on every request, else by the user agent. */
-async function deviceClass(): Promise<DeviceClass> {
+export async function requestDeviceClass(): Promise<DeviceClass> {
   const h = await headers();
   const hint = h.get('sec-ch-ua-mobile');
   if (hint !== null) return hint === '?1' ? 'phone' : 'desktop';
@@ -38,7 +38,7 @@ function toSearch(params: PageSearchParams): URLSearchParams {
  */
 export async function loadFirstView(params: PageSearchParams, defaultCamera: Camera): Promise<FirstView | null> {
   const nowMs = bucketedNow(serverNow()).getTime();
-  const device = await deviceClass();
+  const device = await requestDeviceClass();
   const query = firstViewQuery(toSearch(params), defaultCamera, device, nowMs);
   if (!query) return null;
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState } from '@/lib/explorer/state';
-import { cameraForBbox, embedOptions, normalizedEmbedQuery } from './params';
+import { visibleBoundsAround } from '@/lib/explorer/bounds';
+import { EMBED_FRAMES, cameraForBbox, embedOptions, normalizedEmbedQuery } from './params';
 
 describe('embed parameters', () => {
   it('reads locale, theme, target and near, falling back to the brand locale, light, _top and no near', () => {
@@ -81,6 +82,27 @@ describe('embed parameters', () => {
     );
     expect([wide.get('cat'), wide.get('pcat')]).toEqual(['musique', 'musique']);
     expect(normalizedEmbedQuery(Object.fromEntries(bare), [], { area, categories: ['musique'] })).toBeNull();
+  });
+
+  it("frames a partner's box where the visitor sees it: on a phone, above the half-open list", () => {
+    const paris = { west: 2.224, south: 48.815, east: 2.47, north: 48.902 };
+    const bbox = `${paris.west},${paris.south},${paris.east},${paris.north}`;
+    for (const device of ['desktop', 'phone'] as const) {
+      const frame = EMBED_FRAMES[device];
+      const [lat, lng, zoom] = cameraForBbox(bbox, frame)!.split(',').map(Number) as [number, number, number];
+      // What the map shows uncovered, from that camera in that frame: the whole box, and not much more.
+      const seen = visibleBoundsAround({ lat, lng, zoom }, frame, frame.insets);
+      expect(seen.west, device).toBeLessThanOrEqual(paris.west + 1e-3);
+      expect(seen.east, device).toBeGreaterThanOrEqual(paris.east - 1e-3);
+      expect(seen.south, device).toBeLessThanOrEqual(paris.south + 1e-3);
+      expect(seen.north, device).toBeGreaterThanOrEqual(paris.north - 1e-3);
+      expect((seen.north - seen.south) / (paris.north - paris.south), device).toBeLessThan(3);
+    }
+    // The phone's camera sits south of the box's middle, by half the list's height, so the box shows above it.
+    const phoneLat = Number(cameraForBbox(bbox, EMBED_FRAMES.phone)!.split(',')[0]);
+    expect(phoneLat).toBeLessThan((paris.south + paris.north) / 2);
+    const query = new URLSearchParams(normalizedEmbedQuery({ bbox }, [], {}, EMBED_FRAMES.phone)!);
+    expect(query.get('at')).toBe(cameraForBbox(bbox, EMBED_FRAMES.phone));
   });
 
   it('ignores a malformed bbox', () => {

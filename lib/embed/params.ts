@@ -1,6 +1,8 @@
 import type { TMainCategory } from '@/lib/contract/categories';
 import { formatArea, parseArea, parseCategories } from '@/lib/explorer/preset';
 import { isLocale, type Locale } from '@/lib/i18n/config';
+import { cameraForVisible, NO_INSETS } from '@/lib/explorer/fit-camera';
+import { FIRST_VIEW_MAP_SIZES, type DeviceClass, type MapBox } from '@/lib/explorer/first-view';
 import { cameraFitting } from './camera';
 import { embedFilters } from './embed-filters';
 import { parseNearKm } from './near';
@@ -47,11 +49,23 @@ export function embedOptions(params: SearchParams, defaultLocale: Locale): Embed
   };
 }
 
-/** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in a frame of about 600×450. */
-export function cameraForBbox(bbox: string): string | null {
+/**
+ * The map a partner's box is fitted to, by the kind of device the server takes the visitor's for: a frame of about
+ * 600×450 in a page's column; on a phone, the part of the map its half-open list leaves (the first view's phone box),
+ * or the box's middle would sit at the list's edge with its south half under it.
+ */
+export const EMBED_FRAMES = {
+  desktop: { width: 600, height: 450, insets: NO_INSETS },
+  phone: FIRST_VIEW_MAP_SIZES.phone,
+} as const satisfies Record<DeviceClass, MapBox>;
+
+/** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in the uncovered part of `frame`. */
+export function cameraForBbox(bbox: string, frame: MapBox = EMBED_FRAMES.desktop): string | null {
   const area = parseArea(bbox);
   if (!area) return null;
-  const { lat, lng, zoom } = cameraFitting(area, 600, 450);
+  const { width, height, insets } = frame;
+  const fitted = cameraFitting(area, width - insets.left - insets.right, height - insets.top - insets.bottom);
+  const { lat, lng, zoom } = cameraForVisible(fitted, insets);
   const round = (n: number, digits: number) => Number(n.toFixed(digits));
   return `${round(lat, 4)},${round(lng, 4)},${round(zoom, 2)}`;
 }
@@ -75,6 +89,7 @@ export function normalizedEmbedQuery(
   params: SearchParams,
   defaultCategories: readonly TMainCategory[],
   brandLocks: BrandLocks = {},
+  frame: MapBox = EMBED_FRAMES.desktop,
 ): string | null {
   const categories = first(params.categories);
   const bbox = first(params.bbox);
@@ -97,7 +112,7 @@ export function normalizedEmbedQuery(
   const chosen = given || !fresh ? filters.categories : parseCategories(defaultCategories.join(','));
   query.delete('cat');
   if (chosen.length > 0) query.set('cat', chosen.join(','));
-  const at = bbox === undefined ? null : cameraForBbox(bbox);
+  const at = bbox === undefined ? null : cameraForBbox(bbox, frame);
   if (at) query.set('at', at);
   const live = filters.live;
   query.delete('live');
