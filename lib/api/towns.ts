@@ -8,7 +8,10 @@ import { parseInput, queryObject } from './query';
 /** The gazetteer changes only with a new build: a day in shared caches is safe. */
 const TOWNS_CACHE = 'public, max-age=300, s-maxage=86400';
 
-/** `GET /api/towns?q&limit`: towns whose name starts with the text, answered here without the Partner API. */
+/**
+ * `GET /api/towns?q&limit&lang`: towns whose name starts with the text, named in `lang`, answered here without the
+ * Partner API.
+ */
 export function towns(request: Request): Response {
   try {
     const { q, limit, lang } = parseInput(ZTownsQuerySchema, queryObject(new URL(request.url), ['q', 'limit', 'lang']));
