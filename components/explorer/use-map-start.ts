@@ -2,25 +2,13 @@
 
 import { useEffect, useState, type RefObject } from 'react';
 import { earlyInput } from '@/components/ui/early-input';
-
-/** How long the map waits at most for the browser to be idle after the page has hydrated. */
-const IDLE_TIMEOUT_MS = 2000;
+import { whenIdle } from '@/components/ui/when-idle';
 
 /** What the map waits for besides its box being on screen. */
 export type MapStartTrigger = 'idle' | 'gesture';
 
 /** The visitor's first use of the page: a touch, a click, the mouse moving, the wheel or a key. */
 const GESTURES = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'] as const;
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  // Safari has no requestIdleCallback: a short delay lets the first paint and hydration finish first.
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-}
 
 /**
  * After the browser has painted the frame it is about to paint: the visitor's gesture gets its response (the drawn

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { drawsColourEmoji, probeContext } from '@/lib/ui/colour-emoji';
+import { whenIdle } from './when-idle';
 
 function markNoEmoji(colour: boolean) {
   if (!colour) document.documentElement.dataset.emoji = 'no';
@@ -9,13 +10,7 @@ function markNoEmoji(colour: boolean) {
 
 /** The probe on the page's own thread, once the browser is idle (no OffscreenCanvas, or the worker failed). */
 function probeWhenIdle(): () => void {
-  const run = () => markNoEmoji(drawsColourEmoji(probeContext()));
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
+  return whenIdle(() => markNoEmoji(drawsColourEmoji(probeContext())));
 }
 
 /**
