@@ -24,8 +24,7 @@ export interface City {
   districts?: readonly District[];
 }
 
-const range = (prefix: string, from: number, to: number, width = 2): string[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${String(from + i).padStart(width, '0')}`);
+const postalCodesOf = (districts: readonly District[]) => districts.map((district) => district.postalCode);
 
 // The arrondissements' middles, approximately: enough for the nearest one to be where a venue stands.
 const PARIS_DISTRICTS: readonly District[] = [
@@ -86,7 +85,7 @@ export const CITIES: readonly City[] = [
     lng: 2.3522,
     lat: 48.8566,
     population: 2_133_000,
-    postalCodes: range('750', 1, 20),
+    postalCodes: postalCodesOf(PARIS_DISTRICTS),
     districts: PARIS_DISTRICTS,
   },
   {
@@ -94,7 +93,7 @@ export const CITIES: readonly City[] = [
     lng: 5.3698,
     lat: 43.2965,
     population: 873_000,
-    postalCodes: range('130', 1, 16),
+    postalCodes: postalCodesOf(MARSEILLE_DISTRICTS),
     venueCentre: { lng: 5.405, lat: 43.305 },
     districts: MARSEILLE_DISTRICTS,
   },
@@ -103,7 +102,7 @@ export const CITIES: readonly City[] = [
     lng: 4.8357,
     lat: 45.764,
     population: 522_000,
-    postalCodes: range('6900', 1, 9, 1),
+    postalCodes: postalCodesOf(LYON_DISTRICTS),
     districts: LYON_DISTRICTS,
   },
   {
