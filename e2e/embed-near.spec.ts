@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { cameraOf, recordEventsCalls } from './helpers';
+import { cameraForBbox, EMBED_FRAMES } from '../lib/embed/params';
+import { cameraOf, cards, recordEventsCalls } from './helpers';
 
 /*
  * "Follow the visitor's position": the builder's option, the snippet it gives (`near=` and `allow="geolocation"`),
@@ -130,4 +131,47 @@ test('an embed that does not follow the visitor offers no "Near me" @phone', asy
   await page.goto(`/embed?locale=en&bbox=${PARIS_BBOX}`);
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Near me' })).toHaveCount(0);
+});
+
+test("a desktop page's narrow column frames the box above the list, as a phone does", async ({
+  browser,
+  consoleErrors,
+}) => {
+  // A desktop browser (no phone in its user agent, no touch), and a frame of a phone's width: the server takes it for a
+  // desktop and frames the box for a desktop's frame; the page shows the phone's layout, the list's sheet over the map.
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 390, height: 844 },
+  });
+  consoleErrors.watch(context);
+  const page = await context.newPage();
+  const calls = recordEventsCalls(page);
+  const response = await page.goto(`/embed?locale=en&bbox=${PARIS_BBOX}`);
+  // The server took it for a desktop: its redirect framed the box for a desktop's frame, and kept the box.
+  const redirected = new URL(response!.url()).searchParams;
+  expect(redirected.get('at')).toBe(cameraForBbox(PARIS_BBOX, EMBED_FRAMES.desktop));
+  expect(redirected.get('fit')).toBe(PARIS_BBOX);
+  // Framed again for the page as laid out, once: the URL keeps the new camera, not the box.
+  await expect.poll(() => new URL(page.url()).searchParams.has('fit')).toBe(false);
+  expect(new URL(page.url()).searchParams.get('at')).not.toBe(redirected.get('at'));
+  // The view whose events are listed, the part of the map above the sheet, holds the whole box, and not much more.
+  await expect.poll(() => calls.length).toBeGreaterThan(0);
+  const last = calls.at(-1)!;
+  expect(last.minLng).toBeLessThanOrEqual(2.224);
+  expect(last.maxLng).toBeGreaterThanOrEqual(2.47);
+  expect(last.minLat).toBeLessThanOrEqual(48.815);
+  expect(last.maxLat).toBeGreaterThanOrEqual(48.902);
+  expect((last.maxLat - last.minLat) / (48.902 - 48.815)).toBeLessThan(3);
+  await expect(cards(page).first()).toBeVisible();
+  await context.close();
+});
+
+test("where the server took the page's layout right, its framing of the box stands @phone", async ({ page }) => {
+  const response = await page.goto(`/embed?locale=en&bbox=${PARIS_BBOX}`);
+  const at = new URL(response!.url()).searchParams.get('at');
+  expect(at).toBeTruthy();
+  await expect.poll(() => new URL(page.url()).searchParams.has('fit')).toBe(false);
+  expect(new URL(page.url()).searchParams.get('at')).toBe(at);
+  await expect(cards(page).first()).toBeVisible();
 });

@@ -33,6 +33,7 @@ import type { Locale } from '@/lib/i18n/config';
 import { explorerMessages, type ExplorerMessages } from '@/lib/i18n/explorer-messages';
 import type { MapView } from '@/lib/map/view';
 import { boundsContain } from '@/lib/map/you-are-here';
+import { arrivalFit } from './arrival-fit';
 import { ExplorerHeader, type HeaderBrand, type HeaderLink } from './explorer-header';
 import { ExplorerToolbar } from './explorer-toolbar';
 import styles from './explorer.module.css';
@@ -172,6 +173,11 @@ function useCameraConcern(
   const t = explorerMessages(locale);
   const { mode, onMapFailure, probeWebGl } = useMapMode();
   const covered = useMapCoverage(boxes, snap);
+  const { mapArea, panel } = boxes;
+  const arrivalCamera = useCallback(
+    (urlCamera: Camera) => arrivalFit(urlCamera, mapArea.current, panel.current),
+    [mapArea, panel],
+  );
   const camera = useExplorerCamera({
     urlCamera: url.state.camera,
     defaultCamera,
@@ -180,6 +186,7 @@ function useCameraConcern(
     setCamera: url.setCamera,
     initialView: first?.view,
     coveredInsets: covered,
+    arrivalCamera,
   });
   useSheetSettled(boxes.panel, snap, camera.refreshUncovered);
   const nearMe = useNearMe(
@@ -190,7 +197,6 @@ function useCameraConcern(
   const followsVisitor = nearKm !== null && nearMe.usable;
   useLocateIfGranted(followsVisitor, nearMe.locate);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
-  const { mapArea, panel } = boxes;
   /** Frames points (a cluster's corners, a search's results) in the part of the map nothing covers. */
   const frame = useCallback(
     (points: readonly [number, number][], mode: 'push' | 'replace' = 'replace', maxZoom?: number) => {
@@ -281,9 +287,12 @@ function ExplorerView(props: ExplorerProps) {
   const shell = useRef<HTMLDivElement>(null);
   useEarlyClicks(shell);
   const url = useExplorerState();
-  const first = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
+  const drawn = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
   const panels = usePanels(url.state.selected);
-  const cam = useCameraConcern(props, url, first, { mapArea: mapAreaRef, panel: scroller }, panels.snap);
+  const cam = useCameraConcern(props, url, drawn, { mapArea: mapAreaRef, panel: scroller }, panels.snap);
+  // Framed again on arrival (an embed's box in a frame of another kind than the server took): the server's drawing
+  // and answer are another view's, and the live map starts at once on the new one.
+  const first = cam.camera.reframed ? null : drawn;
   const results = useResultsConcern(url, cam.camera.view, first);
   const { list } = results;
   const { filters } = url.state;

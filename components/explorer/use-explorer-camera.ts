@@ -38,6 +38,11 @@ export interface ExplorerCameraOptions {
    * the list counts what the map shows. None by default.
    */
   coveredInsets?: () => Insets;
+  /**
+   * The camera the page asks for on arrival in place of the URL's, if any (an embed's box framed for the layout shown:
+   * arrival-fit.ts). Asked once, as the first view is decided.
+   */
+  arrivalCamera?: (urlCamera: Camera) => Camera | null;
 }
 
 const UNCOVERED = () => NO_INSETS;
@@ -62,6 +67,7 @@ export function useExplorerCamera({
   setCamera,
   initialView = null,
   coveredInsets = UNCOVERED,
+  arrivalCamera,
 }: ExplorerCameraOptions) {
   const [initialCamera] = useState(urlCamera ?? defaultCamera);
   const [view, setView] = useState<MapView | null>(initialView);
@@ -105,11 +111,30 @@ export function useExplorerCamera({
    * render, made before the box was known, cannot tell). Back from an event page restores the list only then.
    */
   const [decided, setDecided] = useState(false);
+  /** The camera asked for on arrival replaced the URL's: the server's first view is another view's. */
+  const [reframed, setReframed] = useState(false);
+  /** The camera to write to the URL once the page is live (arrival only), and whether it was asked for yet. */
+  const arrivalWrite = useRef<Camera | null>(null);
+  const arrived = useRef(false);
 
   // A layout effect: the view (hence the first events query) is set in the hydration commit itself. As a passive
   // effect it waited behind the map chunk's evaluation and MapLibre's first frames, over a second in software WebGL.
   useLayoutEffect(() => {
-    const target = urlCamera ?? defaultCamera;
+    let target = urlCamera ?? defaultCamera;
+    if (!arrived.current) {
+      arrived.current = true;
+      const asked = arrivalCamera?.(target);
+      if (asked) {
+        if (!sameCamera(asked, target)) {
+          target = asked;
+          // Only the laid-out page knows what covers its map, which decides the framing: nothing the server's HTML
+          // (and so hydration) could render. Once per visit, in the commit that decides the first view.
+          // eslint-disable-next-line react-hooks/set-state-in-effect
+          setReframed(true);
+        }
+        arrivalWrite.current = target;
+      }
+    }
     if (sameCamera(target, mapCamera.current)) return;
     mapCamera.current = target;
     const estimate = estimateView(target);
@@ -120,7 +145,16 @@ export function useExplorerCamera({
     } else {
       seq.current++;
     }
-  }, [urlCamera, estimateView, initialCamera, defaultCamera]);
+  }, [urlCamera, estimateView, initialCamera, defaultCamera, arrivalCamera]);
+
+  // The camera asked for on arrival goes to the URL (which also drops what asked for it) once the page is live: Next.js
+  // follows the URL's history calls from its router's own effect, which runs after this page's first effects.
+  useEffect(() => {
+    const camera = arrivalWrite.current;
+    if (!camera) return;
+    const timer = setTimeout(() => setCamera(camera, 'replace'), 0);
+    return () => clearTimeout(timer);
+  }, [setCamera]);
 
   /** The map settled on a new view: the URL follows at once, the events query after a short debounce. */
   const onViewChange = useCallback(
@@ -166,5 +200,5 @@ export function useExplorerCamera({
     [setCamera, hasMap, estimateView],
   );
 
-  return { initialCamera, view, decided, cameraRequest, onViewChange, moveTo, moving, refreshUncovered };
+  return { initialCamera, view, decided, reframed, cameraRequest, onViewChange, moveTo, moving, refreshUncovered };
 }

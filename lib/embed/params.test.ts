@@ -103,6 +103,9 @@ describe('embed parameters', () => {
     expect(phoneLat).toBeLessThan((paris.south + paris.north) / 2);
     const query = new URLSearchParams(normalizedEmbedQuery({ bbox }, [], {}, EMBED_FRAMES.phone)!);
     expect(query.get('at')).toBe(cameraForBbox(bbox, EMBED_FRAMES.phone));
+    // The box travels with the camera, for a page whose frame is not the one taken here to frame it again.
+    expect(query.get('fit')).toBe(bbox);
+    expect(new URLSearchParams(normalizedEmbedQuery({ bbox: 'a,b,c,d' }, [])!).get('fit')).toBeNull();
   });
 
   it('ignores a malformed bbox', () => {

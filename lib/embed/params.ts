@@ -2,7 +2,9 @@ import type { TMainCategory } from '@/lib/contract/categories';
 import { formatArea, parseArea, parseCategories } from '@/lib/explorer/preset';
 import { isLocale, type Locale } from '@/lib/i18n/config';
 import { cameraForVisible, NO_INSETS } from '@/lib/explorer/fit-camera';
+import type { Bounds } from '@/lib/explorer/bounds';
 import { FIRST_VIEW_MAP_SIZES, type DeviceClass, type MapBox } from '@/lib/explorer/first-view';
+import { roundCamera, type Camera } from '@/lib/explorer/state';
 import { cameraFitting } from './camera';
 import { embedFilters } from './embed-filters';
 import { parseNearKm } from './near';
@@ -59,15 +61,19 @@ export const EMBED_FRAMES = {
   phone: FIRST_VIEW_MAP_SIZES.phone,
 } as const satisfies Record<DeviceClass, MapBox>;
 
+/** The camera that shows `area` in the uncovered part of `frame`, as the URL keeps it (lib/explorer/state.ts). */
+export function areaCamera(area: Bounds, frame: MapBox): Camera {
+  const { width, height, insets } = frame;
+  const fitted = cameraFitting(area, width - insets.left - insets.right, height - insets.top - insets.bottom);
+  return roundCamera(cameraForVisible(fitted, insets));
+}
+
 /** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in the uncovered part of `frame`. */
 export function cameraForBbox(bbox: string, frame: MapBox = EMBED_FRAMES.desktop): string | null {
   const area = parseArea(bbox);
   if (!area) return null;
-  const { width, height, insets } = frame;
-  const fitted = cameraFitting(area, width - insets.left - insets.right, height - insets.top - insets.bottom);
-  const { lat, lng, zoom } = cameraForVisible(fitted, insets);
-  const round = (n: number, digits: number) => Number(n.toFixed(digits));
-  return `${round(lat, 4)},${round(lng, 4)},${round(zoom, 2)}`;
+  const { lat, lng, zoom } = areaCamera(area, frame);
+  return `${lat},${lng},${zoom}`;
 }
 
 /** Preset parts a partner can lock: visitors filter within them and "Clear filters" returns to them. */
@@ -113,7 +119,12 @@ export function normalizedEmbedQuery(
   query.delete('cat');
   if (chosen.length > 0) query.set('cat', chosen.join(','));
   const at = bbox === undefined ? null : cameraForBbox(bbox, frame);
-  if (at) query.set('at', at);
+  if (at) {
+    query.set('at', at);
+    // The box itself, for the page to frame again if its map is not the kind of frame taken here (an iframe's width
+    // is the host page's; components/explorer/arrival-fit.ts).
+    query.set('fit', formatArea(parseArea(bbox)!));
+  }
   const live = filters.live;
   query.delete('live');
   if (live) query.set('live', '1');
