@@ -113,8 +113,9 @@ export function useExplorerCamera({
   const [decided, setDecided] = useState(false);
   /** The camera asked for on arrival replaced the URL's: the server's first view is another view's. */
   const [reframed, setReframed] = useState(false);
-  /** The camera to write to the URL once the page is live (arrival only), and whether it was asked for yet. */
+  /** The camera to write to the URL once the page is live (arrival only). */
   const arrivalWrite = useRef<Camera | null>(null);
+  /** The arrival camera was asked for: once per visit. */
   const arrived = useRef(false);
 
   // A layout effect: the view (hence the first events query) is set in the hydration commit itself. As a passive
@@ -148,11 +149,14 @@ export function useExplorerCamera({
   }, [urlCamera, estimateView, initialCamera, defaultCamera, arrivalCamera]);
 
   // The camera asked for on arrival goes to the URL (which also drops what asked for it) once the page is live: Next.js
-  // follows the URL's history calls from its router's own effect, which runs after this page's first effects.
+  // follows the URL's history calls from its router's own effect, which runs after this page's first effects. Not
+  // when the URL changed meanwhile (a swipe made before hydration, reported at once): every write drops `fit`.
   useEffect(() => {
     const camera = arrivalWrite.current;
     if (!camera) return;
-    const timer = setTimeout(() => setCamera(camera, 'replace'), 0);
+    const timer = setTimeout(() => {
+      if (new URLSearchParams(window.location.search).has('fit')) setCamera(camera, 'replace');
+    }, 0);
     return () => clearTimeout(timer);
   }, [setCamera]);
 
