@@ -1,26 +1,21 @@
 import 'client-only';
 import { areaCamera, EMBED_FRAMES } from '@/lib/embed/params';
+import type { MapBox } from '@/lib/explorer/first-view';
 import { parseArea } from '@/lib/explorer/preset';
-import type { Camera } from '@/lib/explorer/state';
-import { coveredInsets } from './covered-insets';
+import { sameCamera, type Camera } from '@/lib/explorer/state';
 
 /**
  * The camera an embed's box (`fit=`, written with `at=` by the embed's redirect: lib/embed/params.ts) asks for on
- * arrival, or null without a box. The server framed the box in a model of the frame of the device it took the
- * visitor's for, but an iframe's width is the host page's: a desktop page that gives the embed a narrow column shows
- * the phone's layout, with the list's sheet over the south half of the map (and a wide frame on a tablet shows the
- * desktop's). The URL's camera stands when it is the server's framing for the layout shown (the server's drawing and
- * answer are then this view's); otherwise the box is framed in the map's real box, clear of what covers it.
+ * arrival in the map's `box`, or null without a box. The server framed the box in a model of the frame of the device
+ * it took the visitor's for, but an iframe's width is the host page's: a desktop page that gives the embed a narrow
+ * column shows the phone's layout, with the list's sheet over the south half of the map (and a wide frame on a tablet
+ * shows the desktop's). The URL's camera stands when it is the server's framing for the layout shown (the server's
+ * drawing and answer are then this view's); otherwise the box is framed in the map's real box, clear of what covers
+ * it.
  */
-export function arrivalFit(urlCamera: Camera, map: HTMLElement | null, panel: HTMLElement | null): Camera | null {
+export function arrivalFit(urlCamera: Camera, box: MapBox): Camera | null {
   const area = parseArea(new URLSearchParams(window.location.search).get('fit'));
   if (!area) return null;
-  const insets = coveredInsets(map, panel);
-  const model = EMBED_FRAMES[insets.bottom > 0 ? 'phone' : 'desktop'];
-  const guessed = areaCamera(area, model);
-  if (guessed.lat === urlCamera.lat && guessed.lng === urlCamera.lng && guessed.zoom === urlCamera.zoom)
-    return urlCamera;
-  const box =
-    map && map.clientWidth > 0 && map.clientHeight > 0 ? { width: map.clientWidth, height: map.clientHeight } : model;
-  return areaCamera(area, { ...box, insets });
+  const model = EMBED_FRAMES[box.insets.bottom > 0 ? 'phone' : 'desktop'];
+  return sameCamera(areaCamera(area, model), urlCamera) ? urlCamera : areaCamera(area, box);
 }

@@ -173,11 +173,6 @@ function useCameraConcern(
   const t = explorerMessages(locale);
   const { mode, onMapFailure, probeWebGl } = useMapMode();
   const covered = useMapCoverage(boxes, snap);
-  const { mapArea, panel } = boxes;
-  const arrivalCamera = useCallback(
-    (urlCamera: Camera) => arrivalFit(urlCamera, mapArea.current, panel.current),
-    [mapArea, panel],
-  );
   const camera = useExplorerCamera({
     urlCamera: url.state.camera,
     defaultCamera,
@@ -186,7 +181,7 @@ function useCameraConcern(
     setCamera: url.setCamera,
     initialView: first?.view,
     coveredInsets: covered,
-    arrivalCamera,
+    arrivalCamera: arrivalFit,
   });
   useSheetSettled(boxes.panel, snap, camera.refreshUncovered);
   const nearMe = useNearMe(
@@ -197,6 +192,7 @@ function useCameraConcern(
   const followsVisitor = nearKm !== null && nearMe.usable;
   useLocateIfGranted(followsVisitor, nearMe.locate);
   const here = nearMe.position && camera.view && boundsContain(camera.view.bounds, nearMe.position);
+  const { mapArea, panel } = boxes;
   /** Frames points (a cluster's corners, a search's results) in the part of the map nothing covers. */
   const frame = useCallback(
     (points: readonly [number, number][], mode: 'push' | 'replace' = 'replace', maxZoom?: number) => {

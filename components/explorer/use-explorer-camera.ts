@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { boundsAround, visibleBounds } from '@/lib/explorer/bounds';
 import { NO_INSETS, type Insets } from '@/lib/explorer/fit-camera';
-import { coversView } from '@/lib/explorer/first-view';
-import { roundCamera, type Camera } from '@/lib/explorer/state';
+import { coversView, type MapBox } from '@/lib/explorer/first-view';
+import { roundCamera, sameCamera, type Camera } from '@/lib/explorer/state';
 import type { CameraRequest, MapView } from '@/lib/map/view';
 
 /** Debounce between the map settling and the viewport query (coalesces quick successive moves). */
@@ -12,13 +12,6 @@ const MOVE_DEBOUNCE_MS = 200;
 
 /** The longest a requested move may take before the map reports it (a flight is ~1–3 s). */
 const MOVE_REPORT_TIMEOUT_MS = 6000;
-
-function sameCamera(a: Camera | null, b: Camera | null): boolean {
-  if (!a || !b) return a === b;
-  const ra = roundCamera(a);
-  const rb = roundCamera(b);
-  return ra.lng === rb.lng && ra.lat === rb.lat && ra.zoom === rb.zoom;
-}
 
 export interface ExplorerCameraOptions {
   /** The camera the URL names, if any. */
@@ -39,10 +32,10 @@ export interface ExplorerCameraOptions {
    */
   coveredInsets?: () => Insets;
   /**
-   * The camera the page asks for on arrival in place of the URL's, if any (an embed's box framed for the layout shown:
-   * arrival-fit.ts). Asked once, as the first view is decided.
+   * The camera the page asks for on arrival in place of the URL's, if any, given the map's box and what covers it (an
+   * embed's box framed for the layout shown: arrival-fit.ts). Asked once, as the first view is decided.
    */
-  arrivalCamera?: (urlCamera: Camera) => Camera | null;
+  arrivalCamera?: (urlCamera: Camera, box: MapBox) => Camera | null;
 }
 
 const UNCOVERED = () => NO_INSETS;
@@ -124,7 +117,7 @@ export function useExplorerCamera({
     let target = urlCamera ?? defaultCamera;
     if (!arrived.current) {
       arrived.current = true;
-      const asked = arrivalCamera?.(target);
+      const asked = arrivalCamera?.(target, { ...mapBox(), insets: coveredInsets() });
       if (asked) {
         if (!sameCamera(asked, target)) {
           target = asked;
@@ -146,7 +139,7 @@ export function useExplorerCamera({
     } else {
       seq.current++;
     }
-  }, [urlCamera, estimateView, initialCamera, defaultCamera, arrivalCamera]);
+  }, [urlCamera, estimateView, initialCamera, defaultCamera, arrivalCamera, mapBox, coveredInsets]);
 
   // The camera asked for on arrival goes to the URL (which also drops what asked for it) once the page is live: Next.js
   // follows the URL's history calls from its router's own effect, which runs after this page's first effects. Not

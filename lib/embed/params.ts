@@ -68,12 +68,16 @@ export function areaCamera(area: Bounds, frame: MapBox): Camera {
   return roundCamera(cameraForVisible(fitted, insets));
 }
 
+/** The `at=lat,lng,zoom` parameter that shows `area` in the uncovered part of `frame`. */
+function atForArea(area: Bounds, frame: MapBox): string {
+  const { lat, lng, zoom } = areaCamera(area, frame);
+  return `${lat},${lng},${zoom}`;
+}
+
 /** A map camera (`at=lat,lng,zoom`) that shows a `minLng,minLat,maxLng,maxLat` box in the uncovered part of `frame`. */
 export function cameraForBbox(bbox: string, frame: MapBox = EMBED_FRAMES.desktop): string | null {
   const area = parseArea(bbox);
-  if (!area) return null;
-  const { lat, lng, zoom } = areaCamera(area, frame);
-  return `${lat},${lng},${zoom}`;
+  return area ? atForArea(area, frame) : null;
 }
 
 /** Preset parts a partner can lock: visitors filter within them and "Clear filters" returns to them. */
@@ -118,19 +122,18 @@ export function normalizedEmbedQuery(
   const chosen = given || !fresh ? filters.categories : parseCategories(defaultCategories.join(','));
   query.delete('cat');
   if (chosen.length > 0) query.set('cat', chosen.join(','));
-  const at = bbox === undefined ? null : cameraForBbox(bbox, frame);
-  if (at) {
-    query.set('at', at);
+  const area = parseArea(bbox);
+  if (area) {
+    query.set('at', atForArea(area, frame));
     // The box itself, for the page to frame again if its map is not the kind of frame taken here (an iframe's width
     // is the host page's; components/explorer/arrival-fit.ts).
-    query.set('fit', formatArea(parseArea(bbox)!));
+    query.set('fit', formatArea(area));
   }
   const live = filters.live;
   query.delete('live');
   if (live) query.set('live', '1');
 
   const locked = parseLock(lock);
-  const area = parseArea(bbox);
   if (locked.includes('cat') && chosen.length > 0) query.set('pcat', chosen.join(','));
   if (locked.includes('live') && live) query.set('plive', '1');
   if (locked.includes('area') && area) query.set('parea', formatArea(area));

@@ -80,6 +80,14 @@ export function roundCamera(camera: Camera): Camera {
   return { lat: round(camera.lat, 4), lng: round(lng, 4), zoom: round(camera.zoom, 2) };
 }
 
+/** Whether two cameras are the same as the URL keeps them (rounded alike); two absent cameras are the same. */
+export function sameCamera(a: Camera | null, b: Camera | null): boolean {
+  if (!a || !b) return a === b;
+  const ra = roundCamera(a);
+  const rb = roundCamera(b);
+  return ra.lng === rb.lng && ra.lat === rb.lat && ra.zoom === rb.zoom;
+}
+
 function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
