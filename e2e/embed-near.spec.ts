@@ -154,7 +154,16 @@ test("a desktop page's narrow column frames the box above the list, as a phone d
   expect(redirected.get('fit')).toBe(PARIS_BBOX);
   // Framed again for the page as laid out, once: the URL keeps the new camera, not the box.
   await expect.poll(() => new URL(page.url()).searchParams.has('fit')).toBe(false);
-  expect(new URL(page.url()).searchParams.get('at')).not.toBe(redirected.get('at'));
+  const at = new URL(page.url()).searchParams.get('at');
+  expect(at).not.toBe(redirected.get('at'));
+  // The server's drawing stands in for the map until the live map has drawn, moved to the new camera (not the map's
+  // loading background): scaled as the zoom changed.
+  const zoomOf = (camera: string | null) => Number(camera!.split(',')[2]);
+  await expect(page.locator('[data-map-drawing]')).toBeAttached();
+  const panScale = await page
+    .locator('[data-map-area]')
+    .evaluate((area) => getComputedStyle(area).getPropertyValue('--pan-scale'));
+  expect(Number(panScale)).toBeCloseTo(2 ** (zoomOf(at) - zoomOf(redirected.get('at'))), 2);
   // The view whose events are listed, the part of the map above the sheet, holds the whole box, and not much more.
   await expect.poll(() => calls.length).toBeGreaterThan(0);
   const last = calls.at(-1)!;

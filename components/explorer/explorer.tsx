@@ -275,6 +275,21 @@ function useDrawingShowsState(state: ExplorerState): boolean {
   return what === drawn;
 }
 
+/**
+ * A first view framed again on arrival: the server's drawing moves to the new camera, as it follows a gesture or the
+ * held map (useDrawnGesture), and stands in for the map until the live map has drawn the new view — unless, moved
+ * there, it would no longer cover the map, when the map shows as it loads.
+ */
+function useReframedDrawing(
+  reframed: Camera | null,
+  follow: (shown: Camera) => boolean,
+  setStands: (stands: boolean) => void,
+) {
+  useEffect(() => {
+    if (reframed) setStands(follow(reframed));
+  }, [reframed, follow, setStands]);
+}
+
 function ExplorerView(props: ExplorerProps) {
   const { locale, brand = { name: 'Eventmap', logo: { src: '' } }, chrome = true, linkTarget = '_self' } = props;
   const t = explorerMessages(locale);
@@ -286,15 +301,17 @@ function ExplorerView(props: ExplorerProps) {
   const drawn = useCurrentFirstView(props.firstView ?? null, url.search, props.defaultCamera ?? DEFAULT_CAMERA);
   const panels = usePanels(url.state.selected);
   const cam = useCameraConcern(props, url, drawn, { mapArea: mapAreaRef, panel: scroller }, panels.snap);
-  // Framed again on arrival (an embed's box in a frame of another kind than the server took): the server's drawing
-  // and answer are another view's, and the live map starts at once on the new one.
+  // Framed again on arrival (an embed's box in a frame of another kind than the server took): the server's answer is
+  // another view's, and the list loads the new one.
   const first = cam.camera.reframed ? null : drawn;
   const results = useResultsConcern(url, cam.camera.view, first);
   const { list } = results;
   const { filters } = url.state;
   useFitResults(url.state.q, list.events, cam.frame, props.mapStyleUrl ? undefined : OFFLINE_BASEMAP_FIT_MAX_ZOOM);
   useListReturn(scroller);
-  const backdrop = first ? props.mapBackdrop : undefined;
+  // The drawing stands in for the map while it can show the current camera (see useReframedDrawing).
+  const [drawingStands, setDrawingStands] = useState(true);
+  const backdrop = drawn && drawingStands ? props.mapBackdrop : undefined;
   const startTrigger: MapStartTrigger = backdrop ? (props.mapStartOverBackdrop ?? 'gesture') : 'idle';
   const mapStarted = useMapStart(mapAreaRef, cam.mode === 'map', startTrigger, cam.probeWebGl);
   const [liveMap, setLiveMap] = useState(false);
@@ -302,9 +319,10 @@ function ExplorerView(props: ExplorerProps) {
   const followLiveMap = useDrawnGesture(mapAreaRef, {
     enabled: Boolean(backdrop) && cam.mode === 'map',
     live: liveMap,
-    camera: cam.center,
+    drawing: drawn?.view.camera ?? null,
     onMoved: url.setCamera,
   });
+  useReframedDrawing(cam.camera.reframed, followLiveMap, setDrawingStands);
   const onViewChange = cam.camera.onViewChange;
   const onMapView = useCallback(
     (view: MapView) => {

@@ -41,15 +41,22 @@ const DRAWING_MIN_COVER = 0.5;
  * The live map then stays out of sight until it has drawn its whole basemap (EventMap's `holdUntilDrawn`), and the
  * drawing follows its camera meanwhile: the returned `follow`, given each camera the held map moves to, moves the
  * drawing there and says whether it can still stand in for the map.
+ *
+ * `drawing` is the camera the server drew the drawing at: every move of it is measured from there.
  */
 export function useDrawnGesture(
   box: RefObject<HTMLElement | null>,
-  { enabled, live, camera, onMoved }: { enabled: boolean; live: boolean; camera: Camera; onMoved: (c: Camera) => void },
+  {
+    enabled,
+    live,
+    drawing,
+    onMoved,
+  }: { enabled: boolean; live: boolean; drawing: Camera | null; onMoved: (c: Camera) => void },
 ) {
-  const latest = useRef({ live, camera, onMoved });
+  const latest = useRef({ live, drawing, onMoved });
   const drawingCamera = useRef<Camera | null>(null);
   useEffect(() => {
-    latest.current = { live, camera, onMoved };
+    latest.current = { live, drawing, onMoved };
     const drawn = earlyInput()?.drawn;
     if (drawn) drawn.off = !enabled || live;
   });
@@ -57,9 +64,9 @@ export function useDrawnGesture(
   useEffect(() => {
     const element = box.current;
     const drawn = earlyInput()?.drawn;
-    if (!enabled || !element || !drawn) return;
+    const start = latest.current.drawing;
+    if (!enabled || !element || !drawn || !start) return;
     drawn.box = element;
-    const start = latest.current.camera;
     drawingCamera.current = start;
     let settle: ReturnType<typeof setTimeout> | undefined;
     let reported = NO_MOVE;

@@ -104,8 +104,8 @@ export function useExplorerCamera({
    * render, made before the box was known, cannot tell). Back from an event page restores the list only then.
    */
   const [decided, setDecided] = useState(false);
-  /** The camera asked for on arrival replaced the URL's: the server's first view is another view's. */
-  const [reframed, setReframed] = useState(false);
+  /** The camera asked for on arrival, when it replaced the URL's (the server's first view is then another view's). */
+  const [reframed, setReframed] = useState<Camera | null>(null);
   /** The camera to write to the URL once the page is live (arrival only). */
   const arrivalWrite = useRef<Camera | null>(null);
   /** The arrival camera was asked for: once per visit. */
@@ -124,7 +124,7 @@ export function useExplorerCamera({
           // Only the laid-out page knows what covers its map, which decides the framing: nothing the server's HTML
           // (and so hydration) could render. Once per visit, in the commit that decides the first view.
           // eslint-disable-next-line react-hooks/set-state-in-effect
-          setReframed(true);
+          setReframed(asked);
         }
         arrivalWrite.current = target;
       }
