@@ -37,6 +37,20 @@ test.describe('the offline basemap', () => {
     });
   }
 
+  test("the server's drawing names what the live map will: English towns across the Channel, none past the place tiles", async ({
+    page,
+  }) => {
+    // The basemap's place tiles name every town inside their bounds, Kent's too, which search does not suggest.
+    await page.goto('/?at=51.1,1.4,9');
+    const drawing = page.getByTestId('map-backdrop');
+    await expect(drawing.locator('text', { hasText: /^Calais$/ })).toHaveCount(1);
+    await expect(drawing.locator('text', { hasText: /^Folkestone$/ })).toHaveCount(1);
+    await expect(drawing.locator('text', { hasText: /^Canterbury$/ })).toHaveCount(1);
+    // East of the tiles (10.5° E) the live map names nothing: neither does the drawing, though search knows Pescara.
+    await page.goto('/?at=42.4,14.2,9');
+    await expect(page.getByTestId('map-backdrop')).toHaveAttribute('data-labels', '0');
+  });
+
   test('draws the Marseille waterfront at zoom 15: the Quai du Port on land, the Vieux-Port in the water', async ({
     page,
   }) => {

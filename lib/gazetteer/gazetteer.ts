@@ -25,7 +25,10 @@ export interface Gazetteer {
    * (accents, case and "St"/"Saint" aside): exact names first, then by size; named in `locale` when given.
    */
   lookup: (text: string, limit?: number, locale?: Locale) => Town[];
-  /** The biggest towns of at least `minPopulation` people inside the box, biggest first, named in `locale`. */
+  /**
+   * The biggest places of at least `minPopulation` people inside the box, biggest first, named in `locale`: the towns
+   * search knows and the other places the offline basemap names (GazetteerData.places).
+   */
   largestWithin: (box: TownBox, minPopulation: number, limit: number, locale?: Locale) => Town[];
 }
 
@@ -75,6 +78,14 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
     const name = (locale && exonyms.get(index)?.[locale]) ?? own;
     return { id: index, name, country, region: region ? (data.regions[region] ?? null) : null, lng, lat, population };
   };
+  const places = data.places ?? [];
+  const placeExonyms = exonymsOf(places.map(([name, , , , country]) => ({ name, country })));
+  /** A place as a town: numbered after the towns. */
+  const toPlaceTown = (index: number, locale?: Locale): Town => {
+    const [own, lng, lat, population, country] = places[index]!;
+    const name = (locale && placeExonyms.get(index)?.[locale]) ?? own;
+    return { id: rows.length + index, name, country, region: null, lng, lat, population };
+  };
 
   const lookup = (text: string, limit = 5, locale?: Locale): Town[] => {
     /** Per row found: its whole name was typed; the text starts its own (GeoNames') name. */
@@ -105,11 +116,25 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
 
   const largestWithin = (box: TownBox, minPopulation: number, limit: number, locale?: Locale): Town[] => {
     const found: Town[] = [];
-    // Rows are stored biggest first: the walk stops at the first town too small.
-    for (let index = 0; index < rows.length && found.length < limit; index++) {
-      const [, lng, lat, population] = rows[index]!;
-      if (population < minPopulation) break;
-      if (lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north) found.push(toTown(index, locale));
+    const inBox = ([, lng, lat]: readonly [string, number, number, ...unknown[]]) =>
+      lng >= box.west && lng <= box.east && lat >= box.south && lat <= box.north;
+    // Both lists are stored biggest first: one walk through both in that order (a town before a place of its size)
+    // stops at the first one too small.
+    let t = 0;
+    let p = 0;
+    while (found.length < limit) {
+      const town = rows[t];
+      const place = places[p];
+      const takeTown = town !== undefined && (place === undefined || town[3] >= place[3]);
+      const population = takeTown ? town[3] : place?.[3];
+      if (population === undefined || population < minPopulation) break;
+      if (takeTown) {
+        if (inBox(town)) found.push(toTown(t, locale));
+        t++;
+      } else {
+        if (inBox(place!)) found.push(toPlaceTown(p, locale));
+        p++;
+      }
     }
     return found;
   };
