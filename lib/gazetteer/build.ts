@@ -1,4 +1,4 @@
-import { PLACE_TILES } from '@/lib/map/basemap-style';
+import { inPlaceTiles } from '@/lib/map/basemap-style';
 import type { GazetteerData } from './data';
 
 /** France and its neighbours: the towns the search bar knows. */
@@ -41,7 +41,6 @@ export function buildGazetteer(
   departements: readonly SourceDepartement[],
 ): GazetteerData {
   const countries = new Set<string>(GAZETTEER_COUNTRIES);
-  const [west, south, east, north] = PLACE_TILES.bounds;
   const regions: Record<string, string> = {};
   for (const d of departements) regions[d.code] = d.nom;
   const towns: GazetteerData['towns'] = [];
@@ -51,7 +50,7 @@ export function buildGazetteer(
     if (countries.has(city.country) && !NOT_A_TOWN.has(city.featureCode)) {
       const region = city.country === 'FR' ? departementOf(city.muniSub) : '';
       towns.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country, region]);
-    } else if (lng >= west && lng <= east && lat >= south && lat <= north) {
+    } else if (inPlaceTiles(city.loc.coordinates)) {
       places.push([city.name, round(lng, 4), round(lat, 4), city.population || 0, city.country]);
     }
   }

