@@ -84,6 +84,15 @@ test.describe('search', () => {
     });
   }
 
+  test('the towns a text begins are offered nearest the map first', async ({ page }) => {
+    // By size alone "ne" is four German towns (Neuss, Neumünster…); over Paris, Neuilly-sur-Seine first.
+    await openExplorer(page, '/?at=48.86,2.35,11');
+    await suggest(page, 'ne');
+    const towns = page.getByRole('group', { name: 'Towns' }).getByRole('option');
+    await expect(towns.first()).toContainText('Neuilly-sur-Seine');
+    await expect(towns.filter({ hasText: 'Neumünster' })).toHaveCount(0);
+  });
+
   test('a recurring event shows once, with its number of dates @phone', async ({ page, request }) => {
     const events = await upcomingEvents(request, await demoToken(request));
     const byKey = new Map<string, number>();

@@ -54,9 +54,11 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
     enabled,
     staleTime: 60_000,
   });
+  // Towns rank nearer ones first, from the map's centre to ~10 km (what the request sends).
+  const near = center ? { lng: Number(center.lng.toFixed(1)), lat: Number(center.lat.toFixed(1)) } : null;
   const towns = useQuery({
-    queryKey: ['towns', locale, q.toLowerCase()],
-    queryFn: ({ signal }) => fetchTowns(q, locale, signal),
+    queryKey: ['towns', locale, q.toLowerCase(), near?.lng, near?.lat],
+    queryFn: ({ signal }) => fetchTowns(q, locale, near, signal),
     enabled,
     staleTime: Infinity,
   });

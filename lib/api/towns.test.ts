@@ -12,6 +12,8 @@ vi.mock('@/lib/gazetteer/load', () => ({
         ['Aix-en-Provence', 5.4497, 43.5283, 146_821, 'FR', '13'],
         ['Aix-les-Bains', 5.9086, 45.6917, 27_651, 'FR', '73'],
         ['Aachen', 6.0834, 50.7766, 265_985, 'DE', ''],
+        ['Chemnitz', 12.9214, 50.8357, 247_220, 'DE', ''],
+        ['Chambéry', 5.9178, 45.5646, 58_833, 'FR', '73'],
       ],
     }),
 }));
@@ -38,13 +40,31 @@ describe('GET /api/towns', () => {
     expect(await named('q=aix&lang=en')).toEqual(['Aix-en-Provence', 'Aix-les-Bains']);
   });
 
+  it("ranks the towns a text begins nearer the map's centre first", async () => {
+    const named = async (query: string) => ((await get(query).json()) as { name: string }[]).map((t) => t.name);
+    // By size, Chemnitz; seen from Aix-les-Bains, Chambéry next door.
+    expect(await named('q=ch&limit=1')).toEqual(['Chemnitz']);
+    expect(await named('q=ch&limit=1&lng=5.91&lat=45.69')).toEqual(['Chambéry']);
+  });
+
   it('honours the limit and answers an empty list for text that names no town', async () => {
     expect(((await get('q=aix&limit=1').json()) as unknown[]).length).toBe(1);
     expect(await get('q=%F0%9F%8E%89').json()).toEqual([]);
   });
 
   it('refuses a missing, blank, overlong or unknown parameter with a problem, never a 5xx', () => {
-    for (const query of ['', 'q=%20%20', `q=${'a'.repeat(201)}`, 'q=aix&limit=99', 'q=aix&foo=1', 'q=aix&lang=de']) {
+    for (const query of [
+      '',
+      'q=%20%20',
+      `q=${'a'.repeat(201)}`,
+      'q=aix&limit=99',
+      'q=aix&foo=1',
+      'q=aix&lang=de',
+      'q=aix&lng=5.9',
+      'q=aix&lat=45.6',
+      'q=aix&lng=200&lat=45.6',
+      'q=aix&lng=east&lat=45.6',
+    ]) {
       const res = get(query);
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');

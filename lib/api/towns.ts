@@ -9,13 +9,17 @@ import { parseInput, queryObject } from './query';
 const TOWNS_CACHE = 'public, max-age=300, s-maxage=86400';
 
 /**
- * `GET /api/towns?q&limit&lang`: towns whose name starts with the text, named in `lang`, answered here without the
- * Partner API.
+ * `GET /api/towns?q&limit&lang&lng&lat`: towns whose name starts with the text, named in `lang`, nearer ones first
+ * when the map's centre is given, answered here without the Partner API.
  */
 export function towns(request: Request): Response {
   try {
-    const { q, limit, lang } = parseInput(ZTownsQuerySchema, queryObject(new URL(request.url), ['q', 'limit', 'lang']));
-    const body: TTownsResponse = serverGazetteer().lookup(q, limit, lang);
+    const { q, limit, lang, lng, lat } = parseInput(
+      ZTownsQuerySchema,
+      queryObject(new URL(request.url), ['q', 'limit', 'lang', 'lng', 'lat']),
+    );
+    const near = lng !== undefined && lat !== undefined ? { lng, lat } : undefined;
+    const body: TTownsResponse = serverGazetteer().lookup(q, limit, lang, near);
     return Response.json(body, { headers: { 'Cache-Control': TOWNS_CACHE } });
   } catch (error) {
     // A deployment that skipped the build step has no gazetteer: town search is off, the rest of search still works.

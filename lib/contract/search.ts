@@ -27,6 +27,16 @@ export const ZSearchTypesSchema = z
 
 const LNG_LAT_TOGETHER = 'lng and lat go together.';
 
+/** A query's point needs both coordinates: one alone is a client mistake, not "no point". */
+export function refineLngLatTogether(query: { lng?: number; lat?: number }, ctx: z.RefinementCtx): void {
+  if (query.lng !== undefined && query.lat === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['lat'], message: `Required with lng: ${LNG_LAT_TOGETHER}` });
+  }
+  if (query.lat !== undefined && query.lng === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['lng'], message: `Required with lat: ${LNG_LAT_TOGETHER}` });
+  }
+}
+
 /** Query of `GET /v2/search`. Strict: an unknown parameter (a typo such as `Limit`) is a 400, not ignored. */
 export const ZSearchQuerySchema = z
   .strictObject({
@@ -36,15 +46,7 @@ export const ZSearchQuerySchema = z
     type: ZSearchTypesSchema.optional(),
     limit: textNumber('integer', z.number().int().min(1).max(LIMITS.searchLimitMax)).default(LIMITS.defaultSearchLimit),
   })
-  .superRefine((query, ctx) => {
-    // A point needs both coordinates; one alone is a client mistake, not "no point".
-    if (query.lng !== undefined && query.lat === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: `Required with lng: ${LNG_LAT_TOGETHER}` });
-    }
-    if (query.lat !== undefined && query.lng === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['lng'], message: `Required with lat: ${LNG_LAT_TOGETHER}` });
-    }
-  });
+  .superRefine(refineLngLatTogether);
 export type TSearchQuery = z.infer<typeof ZSearchQuerySchema>;
 
 /** Query of `GET /v2/search/place`. */

@@ -143,10 +143,20 @@ export async function fetchSearch(params: URLSearchParams, signal?: AbortSignal)
 
 /**
  * Fetches the towns whose name starts with the text (the web app's own gazetteer, no upstream call), named in the
- * page's language: "Bruxelles" on the French site, "Antwerp" on the English one.
+ * page's language: "Bruxelles" on the French site, "Antwerp" on the English one; nearer ones first from `near` (the
+ * map's centre, sent to a tenth of a degree so that nearby views share a cached answer).
  */
-export async function fetchTowns(q: string, locale: Locale, signal?: AbortSignal): Promise<TownOption[]> {
+export async function fetchTowns(
+  q: string,
+  locale: Locale,
+  near: { lng: number; lat: number } | null,
+  signal?: AbortSignal,
+): Promise<TownOption[]> {
   const params = new URLSearchParams({ q: q.trim(), limit: String(TOWN_LIMIT), lang: locale });
+  if (near) {
+    params.set('lng', near.lng.toFixed(1));
+    params.set('lat', near.lat.toFixed(1));
+  }
   const res = await fetch(`/api/towns?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
   return ((await res.json()) as TTown[]).map((t) => ({

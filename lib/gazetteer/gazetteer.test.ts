@@ -119,7 +119,12 @@ describe('gazetteer', () => {
     expect(drawn.map((t) => t.name)).toEqual(['Calais', 'Folkestone', 'Ashford', 'Cantorbéry', 'Douvres', 'Deal']);
     expect(drawn.map((t) => t.population)).toEqual(drawn.map((t) => t.population).sort((a, b) => b - a));
     expect(gazetteer.largestWithin(kent, 30_000, 1, 'en').map((t) => t.name)).toEqual(['Calais']);
-    expect(new Set(drawn.map((t) => t.id)).size).toBe(drawn.length);
+    // Zeeland: Dutch towns are in the basemap's place tiles, not in search.
+    const zeeland = { west: 3.3, south: 51.3, east: 4.2, north: 51.5 };
+    const dutch = gazetteer.largestWithin(zeeland, 40_000, 10);
+    expect(dutch.map((t) => `${t.name} ${t.country}`)).toContain('Vlissingen NL');
+    expect(names('vlissingen')).toEqual([]);
+    expect(new Set([...drawn, ...dutch].map((t) => t.id)).size).toBe(drawn.length + dutch.length);
     // Barcelona's districts are named on the map, by size among the towns.
     const barcelona = { west: 2.1, south: 41.35, east: 2.25, north: 41.45 };
     expect(gazetteer.largestWithin(barcelona, 200_000, 4).map((t) => t.name)).toEqual([
@@ -130,8 +135,24 @@ describe('gazetteer', () => {
     ]);
     // Only the French town: Dover is drawn as "Douvres", not suggested.
     expect(gazetteer.lookup('douvres', 5, 'fr').map((t) => t.name)).toEqual(['Douvres-la-Délivrande']);
-    expect(names('folkestone')).toEqual([]);
     expect(names('eixample')).toEqual([]);
+  });
+
+  it('ranks the towns a text begins nearer the map first, when told where it is', () => {
+    const from = (text: string, near?: { lng: number; lat: number }) =>
+      gazetteer.lookup(text, 4, 'fr', near).map((t) => t.name);
+    const paris = { lng: 2.35, lat: 48.86 };
+    const lyon = { lng: 4.84, lat: 45.76 };
+    // By size alone, "ne" is four German towns; from Paris, Neuilly first.
+    expect(from('ne')).not.toContain('Neuilly-sur-Seine');
+    expect(from('ne', paris)[0]).toBe('Neuilly-sur-Seine');
+    expect(from('ca')).not.toContain('Caen');
+    expect(from('ca', paris)[0]).toBe('Caen');
+    expect(from('ca', lyon)[0]).toBe('Caluire-et-Cuire');
+    // Still a whole name first, and a town's own name before a translated one.
+    expect(from('cologne', paris)[0]).toBe('Cologne');
+    expect(from('aix', paris).slice(0, 2)).toEqual(['Aix-en-Provence', 'Aix-les-Bains']);
+    expect(from('bru', paris).slice(0, 2)).toEqual(['Bruxelles', 'Bruges']);
   });
 
   it('respects the limit', () => {

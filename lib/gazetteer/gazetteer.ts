@@ -1,5 +1,6 @@
 import type { Locale } from '@/lib/i18n/config';
 import type { GazetteerData } from './data';
+import { haversineMeters } from '@/lib/event-index/geo';
 import { exonymsOf } from './exonyms';
 import { nameKey, queryKeys } from './normalize';
 
@@ -22,9 +23,10 @@ export interface Gazetteer {
   size: number;
   /**
    * Towns whose name — GeoNames' or one of the app's languages' (lib/gazetteer/exonyms.ts) — starts with the text
-   * (accents, case and "St"/"Saint" aside): exact names first, then by size; named in `locale` when given.
+   * (accents, case and "St"/"Saint" aside): exact names first, then by size — or, `near` a point (where the visitor
+   * is looking), by size weighed down with distance; named in `locale` when given.
    */
-  lookup: (text: string, limit?: number, locale?: Locale) => Town[];
+  lookup: (text: string, limit?: number, locale?: Locale, near?: { lng: number; lat: number }) => Town[];
   /**
    * The biggest places of at least `minPopulation` people inside the box, biggest first, named in `locale`: the towns
    * search knows and the other places the offline basemap names (GazetteerData.places).
@@ -38,6 +40,13 @@ export interface TownBox {
   east: number;
   north: number;
 }
+
+/**
+ * Seen from a point, a town weighs its size divided by (1 + km / NEAR_SCALE_KM)²: a quarter of it 200 km away, a ninth
+ * 400 km away. Steep enough that a town of the region outranks a bigger one two countries away (Caen before Catania
+ * from Paris), not so steep that a capital abroad loses to a small town next door (Bruxelles before Brunoy).
+ */
+const NEAR_SCALE_KM = 200;
 
 /** The lowest index whose key is ≥ `prefix` (keys sorted). */
 function lowerBound(keys: readonly string[], prefix: string): number {
@@ -87,7 +96,14 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
     return { id: rows.length + index, name, country, region: null, lng, lat, population };
   };
 
-  const lookup = (text: string, limit = 5, locale?: Locale): Town[] => {
+  /** A town's weight seen from `near` (NEAR_SCALE_KM). */
+  const weightFrom = (near: { lng: number; lat: number }) => (index: number) => {
+    const [, lng, lat, population] = rows[index]!;
+    const km = haversineMeters(near.lng, near.lat, lng, lat) / 1000;
+    return population / (1 + km / NEAR_SCALE_KM) ** 2;
+  };
+
+  const lookup = (text: string, limit = 5, locale?: Locale, near?: { lng: number; lat: number }): Town[] => {
     /** Per row found: its whole name was typed; the text starts its own (GeoNames') name. */
     const found = new Map<number, { exact: boolean; own: boolean }>();
     for (const prefix of queryKeys(text)) {
@@ -105,10 +121,15 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
     }
     // Whole names first, by size ("cologne": the German city before an Italian village of that name). Among the names
     // only begun, a town's own name before a translated one ("aix": Aix-en-Provence before Aix-la-Chapelle, which is
-    // bigger), then by size. Rows are stored biggest first.
+    // bigger), then by size. Rows are stored biggest first. Seen from a point, size is weighed down with distance:
+    // "le" over France lists Le Havre and Le Mans before Leipzig and Leganés.
+    const weight = near ? weightFrom(near) : null;
+    const weights = new Map(weight ? [...found.keys()].map((index) => [index, weight(index)]) : []);
+    const bySize = (a: number, b: number) => (weight ? weights.get(b)! - weights.get(a)! : 0) || a - b;
     return [...found]
       .sort(
-        ([a, x], [b, y]) => Number(y.exact) - Number(x.exact) || (x.exact ? 0 : Number(y.own) - Number(x.own)) || a - b,
+        ([a, x], [b, y]) =>
+          Number(y.exact) - Number(x.exact) || (x.exact ? 0 : Number(y.own) - Number(x.own)) || bySize(a, b),
       )
       .slice(0, limit)
       .map(([index]) => toTown(index, locale));
