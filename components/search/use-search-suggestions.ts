@@ -10,6 +10,7 @@ import {
   fetchTowns,
   SEARCH_DEBOUNCE_MS,
   searchParams,
+  townsNear,
   type SearchOption,
   type TownOption,
 } from '@/lib/explorer/search-request';
@@ -54,8 +55,7 @@ export function useSearchSuggestions(text: string, center: { lng: number; lat: n
     enabled,
     staleTime: 60_000,
   });
-  // Towns rank nearer ones first, from the map's centre to ~10 km (what the request sends).
-  const near = center ? { lng: Number(center.lng.toFixed(1)), lat: Number(center.lat.toFixed(1)) } : null;
+  const near = townsNear(center);
   const towns = useQuery({
     queryKey: ['towns', locale, q.toLowerCase(), near?.lng, near?.lat],
     queryFn: ({ signal }) => fetchTowns(q, locale, near, signal),

@@ -142,9 +142,17 @@ export async function fetchSearch(params: URLSearchParams, signal?: AbortSignal)
 }
 
 /**
+ * The point town suggestions are ranked from: the map's centre to a tenth of a degree (~10 km), so that nearby views
+ * share a cached answer.
+ */
+export function townsNear(center: { lng: number; lat: number } | null): { lng: number; lat: number } | null {
+  return center ? { lng: Math.round(center.lng * 10) / 10, lat: Math.round(center.lat * 10) / 10 } : null;
+}
+
+/**
  * Fetches the towns whose name starts with the text (the web app's own gazetteer, no upstream call), named in the
- * page's language: "Bruxelles" on the French site, "Antwerp" on the English one; nearer ones first from `near` (the
- * map's centre, sent to a tenth of a degree so that nearby views share a cached answer).
+ * page's language: "Bruxelles" on the French site, "Antwerp" on the English one; nearer ones first from `near`
+ * (townsNear).
  */
 export async function fetchTowns(
   q: string,
@@ -154,8 +162,8 @@ export async function fetchTowns(
 ): Promise<TownOption[]> {
   const params = new URLSearchParams({ q: q.trim(), limit: String(TOWN_LIMIT), lang: locale });
   if (near) {
-    params.set('lng', near.lng.toFixed(1));
-    params.set('lat', near.lat.toFixed(1));
+    params.set('lng', String(near.lng));
+    params.set('lat', String(near.lat));
   }
   const res = await fetch(`/api/towns?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
   if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);

@@ -123,16 +123,18 @@ export function createGazetteer(data: GazetteerData): Gazetteer {
     // only begun, a town's own name before a translated one ("aix": Aix-en-Provence before Aix-la-Chapelle, which is
     // bigger), then by size. Rows are stored biggest first. Seen from a point, size is weighed down with distance:
     // "le" over France lists Le Havre and Le Mans before Leipzig and Leganés.
-    const weight = near ? weightFrom(near) : null;
-    const weights = new Map(weight ? [...found.keys()].map((index) => [index, weight(index)]) : []);
-    const bySize = (a: number, b: number) => (weight ? weights.get(b)! - weights.get(a)! : 0) || a - b;
+    const weight = near ? weightFrom(near) : () => 0;
     return [...found]
+      .map(([index, { exact, own }]) => ({ index, exact, own, weight: weight(index) }))
       .sort(
-        ([a, x], [b, y]) =>
-          Number(y.exact) - Number(x.exact) || (x.exact ? 0 : Number(y.own) - Number(x.own)) || bySize(a, b),
+        (x, y) =>
+          Number(y.exact) - Number(x.exact) ||
+          (x.exact ? 0 : Number(y.own) - Number(x.own)) ||
+          y.weight - x.weight ||
+          x.index - y.index,
       )
       .slice(0, limit)
-      .map(([index]) => toTown(index, locale));
+      .map(({ index }) => toTown(index, locale));
   };
 
   const largestWithin = (box: TownBox, minPopulation: number, limit: number, locale?: Locale): Town[] => {
